@@ -1,0 +1,20 @@
+// The concrete structs behind the public opaque handle types.
+#pragma once
+
+#include <garray/garray.h>
+
+#include "capi/handle.hpp"
+#include "core/runtime/event.hpp"
+#include "core/runtime/stream.hpp"
+
+struct ga_stream_s : garray::capi::Handle<garray::StreamRef, 0x53545245u> {};
+struct ga_event_s : garray::capi::Handle<garray::EventRef, 0x45564e54u> {};
+
+namespace garray::capi {
+
+// The stream a call should use: the given handle, or the thread's current stream for NULL.
+inline const StreamRef& stream_or_current(ga_stream_t stream) {
+  return stream ? deref(stream, "stream") : current_stream();
+}
+
+}  // namespace garray::capi

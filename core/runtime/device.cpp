@@ -1,0 +1,127 @@
+#include "core/runtime/device.hpp"
+
+#include "core/common/cuda_check.hpp"
+#include "core/common/error.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <string>
+
+namespace garray {
+
+namespace {
+
+int probe_device_count() noexcept {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return count;
+}
+
+}  // namespace
+
+int device_count() noexcept {
+  static const int count = probe_device_count();
+  return count;
+}
+
+void require_device(int device) {
+  const int count = device_count();
+  if (count == 0) {
+    throw Error(GA_ERROR_NO_DEVICE, "no CUDA device is available (no GPU or no driver)");
+  }
+  if (device < 0 || device >= count) {
+    throw Error(GA_ERROR_NO_DEVICE, "device " + std::to_string(device) + " does not exist (" +
+                                        std::to_string(count) + " visible)");
+  }
+}
+
+int current_device() {
+  require_device(0);
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  return device;
+}
+
+void set_current_device(int device) {
+  require_device(device);
+  check_cuda(cudaSetDevice(device), "cudaSetDevice");
+}
+
+void synchronize_current_device() {
+  require_device(0);
+  check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+}
+
+void get_device_properties(int device, ga_device_properties_t* properties) {
+  require_argument(properties != nullptr, "argument 'properties' is NULL");
+  require_argument(properties->struct_size >= offsetof(ga_device_properties_t, name),
+                   "properties->struct_size (" + std::to_string(properties->struct_size) +
+                       ") is too small; set it to sizeof(ga_device_properties_t)");
+  require_device(device);
+  cudaDeviceProp prop{};
+  check_cuda(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
+  size_t free_bytes = 0;
+  size_t total_bytes = 0;
+  {
+    DeviceGuard guard(device);
+    check_cuda(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
+  }
+  auto attribute = [&](cudaDeviceAttr which) { return get_device_attribute(device, which); };
+
+  ga_device_properties_t filled{};
+  filled.struct_size = properties->struct_size;
+  std::memcpy(filled.name, prop.name, std::min(sizeof(filled.name), sizeof(prop.name)));
+  filled.name[sizeof(filled.name) - 1] = '\0';
+  filled.major = prop.major;
+  filled.minor = prop.minor;
+  filled.multiprocessor_count = prop.multiProcessorCount;
+  filled.total_memory = prop.totalGlobalMem;
+  filled.free_memory = free_bytes;
+  filled.max_threads_per_block = prop.maxThreadsPerBlock;
+  filled.max_threads_per_multiprocessor = prop.maxThreadsPerMultiProcessor;
+  filled.warp_size = prop.warpSize;
+  filled.l2_cache_size = prop.l2CacheSize;
+  filled.shared_memory_per_block = prop.sharedMemPerBlock;
+  filled.shared_memory_per_block_optin = prop.sharedMemPerBlockOptin;
+  filled.shared_memory_per_multiprocessor = prop.sharedMemPerMultiprocessor;
+  filled.registers_per_block = prop.regsPerBlock;
+  filled.clock_rate_khz = attribute(cudaDevAttrClockRate);
+  filled.memory_clock_rate_khz = attribute(cudaDevAttrMemoryClockRate);
+  filled.memory_bus_width_bits = prop.memoryBusWidth;
+  filled.pci_bus_id = prop.pciBusID;
+  filled.pci_device_id = prop.pciDeviceID;
+  filled.pci_domain_id = prop.pciDomainID;
+  filled.integrated = prop.integrated;
+  filled.concurrent_managed_access = prop.concurrentManagedAccess;
+  std::memcpy(properties, &filled, std::min(properties->struct_size, sizeof(filled)));
+}
+
+int get_device_attribute(int device, int attribute) {
+  require_device(device);
+  int value = 0;
+  const cudaError_t code =
+      cudaDeviceGetAttribute(&value, static_cast<cudaDeviceAttr>(attribute), device);
+  if (code == cudaErrorInvalidValue) {
+    cudaGetLastError();
+    throw Error(GA_ERROR_INVALID_ARGUMENT,
+                "attribute " + std::to_string(attribute) + " is not a cudaDeviceAttr value");
+  }
+  check_cuda(code, "cudaDeviceGetAttribute");
+  return value;
+}
+
+DeviceGuard::DeviceGuard(int device) : previous_(current_device()), switched_(device != previous_) {
+  if (switched_) set_current_device(device);
+}
+
+DeviceGuard::~DeviceGuard() {
+  if (switched_) cudaSetDevice(previous_);
+}
+
+}  // namespace garray

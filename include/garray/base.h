@@ -1,0 +1,153 @@
+/**
+ * @file garray/base.h
+ * @brief Conventions shared by every garray entry point: export macro, version, status codes,
+ *        the thread-local error message, and data types.
+ *
+ * Every public function returns ::ga_status_t. Results come back through out-parameters, which are
+ * the last parameters and are written only on success. On failure ga_last_error() describes what
+ * went wrong, naming the function and the offending argument.
+ */
+#ifndef GARRAY_BASE_H
+#define GARRAY_BASE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(GARRAY_BUILDING_LIBRARY)
+#define GA_API __attribute__((visibility("default")))
+#else
+#define GA_API
+#endif
+
+/** @name Version
+ *  The library version. The ABI major changes only when a released signature or struct layout
+ *  changes; it is part of the shared object's SONAME (libgarray.so.<ABI major>). */
+/** @{ */
+#define GA_VERSION_MAJOR 0
+#define GA_VERSION_MINOR 1
+#define GA_VERSION_PATCH 0
+#define GA_ABI_VERSION 1
+#define GA_VERSION_STRING "0.1.0"
+/** @} */
+
+/**
+ * @brief Status returned by every garray function. Values are fixed forever and never renumbered.
+ */
+typedef enum ga_status {
+  GA_OK = 0,                      /**< Success. */
+  GA_ERROR_INVALID_ARGUMENT = 1,  /**< An argument is out of its domain (NULL out-pointer, bad enum, negative size, ...). */
+  GA_ERROR_INVALID_HANDLE = 2,    /**< A handle is NULL, already released, or of the wrong kind. */
+  GA_ERROR_OUT_OF_MEMORY = 3,     /**< Device (or pinned host) memory is exhausted, even after freeing cached blocks. */
+  GA_ERROR_NO_DEVICE = 4,         /**< No CUDA device or driver is available, or the device ordinal does not exist. */
+  GA_ERROR_CUDA = 5,              /**< The CUDA runtime or driver reported an error; the message carries its name. */
+  GA_ERROR_COMPILE = 6,           /**< A kernel failed to compile; the message carries the compiler log. */
+  GA_ERROR_SHAPE_MISMATCH = 7,    /**< Shapes cannot be broadcast, reshaped or combined as asked. */
+  GA_ERROR_DTYPE = 8,             /**< A data type is unknown, unsupported by the operation, or cannot be cast as asked. */
+  GA_ERROR_INDEX = 9,             /**< An index or axis is out of range. */
+  GA_ERROR_UNSUPPORTED = 10,      /**< The operation is valid but not supported (by this build, device or dtype). */
+  GA_ERROR_LINALG = 11,           /**< A linear-algebra failure: singular matrix, not positive definite, no convergence. */
+  GA_ERROR_HOST_OUT_OF_MEMORY = 12, /**< Host memory is exhausted. */
+  GA_ERROR_BUFFER_TOO_SMALL = 13, /**< A caller-supplied buffer is too small; the message says the size needed. */
+  GA_ERROR_VERSION_MISMATCH = 14, /**< A struct or interchange format carries a version this library does not accept. */
+  GA_ERROR_INTERNAL = 15          /**< A bug in garray; please report the message. */
+} ga_status_t;
+
+/**
+ * @brief The message of the last failed garray call on this thread.
+ *
+ * The string is owned by the library and valid until the next garray call on the same thread.
+ * It is the empty string after a call that succeeded. Never NULL. Thread-safe (thread-local).
+ */
+GA_API const char *ga_last_error(void);
+
+/**
+ * @brief A static, human-readable name for a status ("GA_ERROR_NO_DEVICE"); "unknown status" for
+ *        values this library does not define. Never NULL. Thread-safe.
+ */
+GA_API const char *ga_status_string(ga_status_t status);
+
+/** @brief The version string of the loaded library, e.g. "0.1.0". Never NULL. Thread-safe. */
+GA_API const char *ga_version(void);
+
+/**
+ * @brief The version numbers of the loaded library and its ABI version.
+ *
+ * Bindings compare @p abi with the ::GA_ABI_VERSION they were generated against and refuse to load
+ * on a mismatch. Any out-pointer may be NULL.
+ * @return ::GA_OK always.
+ */
+GA_API ga_status_t ga_version_numbers(int *major, int *minor, int *patch, int *abi);
+
+/**
+ * @brief Element types. Values are fixed forever and never renumbered.
+ */
+typedef enum ga_dtype {
+  GA_BOOL = 0,
+  GA_INT8 = 1,
+  GA_INT16 = 2,
+  GA_INT32 = 3,
+  GA_INT64 = 4,
+  GA_UINT8 = 5,
+  GA_UINT16 = 6,
+  GA_UINT32 = 7,
+  GA_UINT64 = 8,
+  GA_FLOAT16 = 9,
+  GA_BFLOAT16 = 10,
+  GA_FLOAT32 = 11,
+  GA_FLOAT64 = 12,
+  GA_COMPLEX64 = 13,
+  GA_COMPLEX128 = 14
+} ga_dtype_t;
+
+/** @brief Number of defined dtypes; valid values are 0 .. GA_DTYPE_COUNT-1. */
+#define GA_DTYPE_COUNT 15
+
+/** @brief The kind of a dtype, as NumPy's `dtype.kind`. */
+typedef enum ga_dtype_kind {
+  GA_KIND_BOOL = 0,     /**< 'b' */
+  GA_KIND_SIGNED = 1,   /**< 'i' */
+  GA_KIND_UNSIGNED = 2, /**< 'u' */
+  GA_KIND_FLOAT = 3,    /**< 'f' (bfloat16 included) */
+  GA_KIND_COMPLEX = 4   /**< 'c' */
+} ga_dtype_kind_t;
+
+/**
+ * @brief Size in bytes of one element of @p dtype.
+ * @return ::GA_OK, or ::GA_ERROR_DTYPE for an undefined dtype, or ::GA_ERROR_INVALID_ARGUMENT if
+ *         @p itemsize is NULL. Thread-safe; needs no device.
+ */
+GA_API ga_status_t ga_dtype_itemsize(ga_dtype_t dtype, size_t *itemsize);
+
+/**
+ * @brief NumPy's name of @p dtype ("float32", "complex128", "bool", "bfloat16").
+ * @param name receives a static string owned by the library.
+ * @return ::GA_OK, ::GA_ERROR_DTYPE for an undefined dtype, ::GA_ERROR_INVALID_ARGUMENT for NULL.
+ */
+GA_API ga_status_t ga_dtype_name(ga_dtype_t dtype, const char **name);
+
+/**
+ * @brief The kind (bool, signed, unsigned, float, complex) of @p dtype.
+ * @return ::GA_OK, ::GA_ERROR_DTYPE for an undefined dtype, ::GA_ERROR_INVALID_ARGUMENT for NULL.
+ */
+GA_API ga_status_t ga_dtype_kind(ga_dtype_t dtype, ga_dtype_kind_t *kind);
+
+/**
+ * @brief Parse a NumPy dtype spelling: names ("float32", "int64", "bool", "complex64", "bfloat16",
+ *        "half", "float", "double", "int", ...) and array-protocol strings with an optional
+ *        little-endian or native byte-order mark ("f4", "<f4", "=i8", "|b1", "c16", "?").
+ *
+ * Big-endian spellings (">f4") are rejected: device arrays are little-endian.
+ * @return ::GA_OK, ::GA_ERROR_DTYPE with the offending text for an unknown spelling,
+ *         ::GA_ERROR_INVALID_ARGUMENT for NULL pointers. Thread-safe; needs no device.
+ */
+GA_API ga_status_t ga_dtype_parse(const char *text, ga_dtype_t *dtype);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GARRAY_BASE_H */
