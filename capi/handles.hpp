@@ -4,11 +4,13 @@
 #include <garray/garray.h>
 
 #include "capi/handle.hpp"
+#include "core/array/array.hpp"
 #include "core/runtime/event.hpp"
 #include "core/runtime/stream.hpp"
 
 struct ga_stream_s : garray::capi::Handle<garray::StreamRef, 0x53545245u> {};
 struct ga_event_s : garray::capi::Handle<garray::EventRef, 0x45564e54u> {};
+struct ga_array_s : garray::capi::Handle<garray::Array, 0x41525259u> {};
 
 namespace garray::capi {
 

@@ -12,5 +12,6 @@
 #include <garray/base.h>
 #include <garray/runtime.h>
 #include <garray/memory.h>
+#include <garray/array.h>
 
 #endif /* GARRAY_GARRAY_H */
