@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The whole check on a GPU machine, in one call: configure and build (dev preset, every core, going
+# on past errors), run every test suite with the counting of scripts/test.sh, then run every
+# benchmark: the executables the build made (bench_* under the build's bench/) and the Python ones
+# that time garray beside CuPy (bench/bench_*.py, run with python3). No step stops the
+# others. Each step's full output goes to a log under $OUT when it is set (else <build>/gpu-check),
+# and a short summary is printed last, and kept as summary.txt: the build's result, the failed
+# tests, the test summary line, then each benchmark's table. Exits non-zero if the build or a test
+# failed.
+#
+# Environment: GARRAY_BUILD_DIR (default: build/dev); OUT, where the logs go;
+# GARRAY_BENCH_TIMEOUT, the seconds one benchmark may run (default: 120).
+set -euo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+logs=$(realpath -m "${OUT:-$build_dir/gpu-check}")
+bench_timeout=${GARRAY_BENCH_TIMEOUT:-120}
+summary_line_pattern='^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$'
+rm -rf "$logs/bench" "$logs/test-reports" "$logs/test-results"
+mkdir -p "$logs/bench"
+status=0
+
+gpus=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | paste -sd ';' || true)
+
+build_result=ok
+if ! configure_and_build -k 0 >"$logs/build.log" 2>&1; then
+  build_result="FAILED (see $logs/build.log)"
+  status=1
+fi
+
+"$repo/scripts/run_tests.sh" >"$logs/tests.log" 2>&1 || status=1
+cp -r "$build_dir/test-reports" "$build_dir/test-results" "$logs/" 2>/dev/null || true
+test_summary=$(tail -n 1 "$logs/tests.log")
+if [[ ! $test_summary =~ $summary_line_pattern ]]; then
+  test_summary="no summary line (see $logs/tests.log)"
+  status=1
+fi
+
+benchmarks=()
+if [[ -d $build_dir/bench ]]; then
+  mapfile -t benchmarks < <(find "$build_dir/bench" -path '*/CMakeFiles' -prune -o \
+                                 -type f -name 'bench_*' -perm -u+x -print | sort)
+fi
+mapfile -t -O "${#benchmarks[@]}" benchmarks < <(find "$repo/bench" -maxdepth 1 -name 'bench_*.py' | sort)
+declare -A bench_status
+for benchmark in "${benchmarks[@]}"; do
+  name=$(basename "$benchmark")
+  bench_status[$name]=0
+  runner=()
+  [[ $benchmark == *.py ]] && runner=(python3)
+  timeout "$bench_timeout" "${runner[@]}" "$benchmark" >"$logs/bench/$name.log" 2>&1 || bench_status[$name]=$?
+done
+
+{
+  echo "== garray GPU check of $(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo "an unknown commit")"
+  echo "gpu: ${gpus:-none found by nvidia-smi}"
+  echo "logs: $logs"
+  echo "build: $build_result"
+  grep '^FAILED: ' "$logs/tests.log" || true
+  echo "tests: $test_summary"
+  ((${#benchmarks[@]})) || echo "benchmarks: none built"
+  for benchmark in "${benchmarks[@]}"; do
+    name=$(basename "$benchmark")
+    case ${bench_status[$name]} in
+      0) echo "== $name" ;;
+      124) echo "== $name FAILED: timed out after $bench_timeout s" ;;
+      *) echo "== $name FAILED: exit status ${bench_status[$name]}" ;;
+    esac
+    cat "$logs/bench/$name.log"
+  done
+} | tee "$logs/summary.txt"
+exit "$status"
