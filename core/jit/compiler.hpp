@@ -1,0 +1,40 @@
+// NVRTC: CUDA C++ source to CUBIN (or PTX) for one target. No caching here; see kernel_cache.hpp.
+#pragma once
+
+#include "core/jit/target.hpp"
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace garray::jit {
+
+struct Binary {
+  Target target;
+  std::vector<char> bytes;  // CUBIN (an ELF image), or PTX text with its terminating NUL
+};
+
+using BinaryRef = std::shared_ptr<const Binary>;
+
+// The name NVRTC gives the source in its log: "garray_kernel.cu(12): error: ...". Code after a
+// `#line` directive is reported under the name that directive gives instead (see preamble.hpp).
+inline constexpr std::string_view kProgramName = "garray_kernel.cu";
+
+// The options every compilation gets, before the caller's: C++17, functions are device functions
+// unless marked otherwise, and the target's architecture. Fast math is left to callers who ask.
+std::vector<std::string> default_options(const Target& target);
+
+// Compiles `source` with default_options(target) followed by `options`, which must not choose an
+// architecture (Error(GA_ERROR_INVALID_ARGUMENT)): the engine chooses it and keys its cache on it.
+// A source that does not compile throws Error(GA_ERROR_COMPILE) carrying NVRTC's log (and, if
+// GA_DUMP_FAILED_SOURCE asks, the path of a file holding the source and log). Thread-safe; needs
+// no GPU.
+Binary compile_with_nvrtc(std::string_view source, std::span<const std::string> options,
+                          const Target& target);
+
+// NVRTC's version as major * 1000 + minor * 10, as CUDA_VERSION counts.
+int nvrtc_version();
+
+}  // namespace garray::jit

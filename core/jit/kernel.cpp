@@ -1,0 +1,44 @@
+#include "core/jit/kernel.hpp"
+
+#include "core/common/cuda_check.hpp"
+#include "core/runtime/device.hpp"
+
+namespace garray::jit {
+
+namespace {
+
+// Every architecture lets a block use this much dynamic shared memory without opting in.
+constexpr std::size_t kDefaultDynamicSharedMemoryBytes = 48 * 1024;
+
+}  // namespace
+
+Kernel::Kernel(LoadedLibraryRef library, std::string_view name)
+    : library_(std::move(library)),
+      native_(library_->kernel(name)),
+      dynamic_shared_memory_allowed_(kDefaultDynamicSharedMemoryBytes) {}
+
+void Kernel::allow_dynamic_shared_memory(std::size_t bytes) const {
+  if (bytes <= dynamic_shared_memory_allowed_.load(std::memory_order_acquire)) return;
+  std::lock_guard lock(raise_dynamic_shared_memory_);
+  if (bytes <= dynamic_shared_memory_allowed_.load(std::memory_order_relaxed)) return;
+  check_cuda(cudaKernelSetAttributeForDevice(native_, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                             static_cast<int>(bytes), device()),
+             "cudaKernelSetAttributeForDevice(cudaFuncAttributeMaxDynamicSharedMemorySize)");
+  dynamic_shared_memory_allowed_.store(bytes, std::memory_order_release);
+}
+
+void Kernel::launch(const LaunchConfig& config, void** arguments, cudaStream_t stream) const {
+  DeviceGuard guard(device());
+  allow_dynamic_shared_memory(config.dynamic_shared_memory_bytes);
+  cudaLaunchConfig_t launch{};
+  launch.gridDim = config.grid;
+  launch.blockDim = config.block;
+  launch.dynamicSmemBytes = config.dynamic_shared_memory_bytes;
+  launch.stream = stream;
+  // A cudaKernel_t is launched by passing it where a kernel's address goes, cast to const void*,
+  // as the runtime's own cudaLaunchKernelEx(config, cudaKernel_t, args...) does in cuda_runtime.h.
+  check_cuda(cudaLaunchKernelExC(&launch, reinterpret_cast<const void*>(native_), arguments),
+             "cudaLaunchKernelExC");
+}
+
+}  // namespace garray::jit

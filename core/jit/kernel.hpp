@@ -1,0 +1,53 @@
+// A kernel ready to launch on one device, and its launch.
+#pragma once
+
+#include "core/jit/loaded_library.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <string_view>
+
+namespace garray::jit {
+
+struct LaunchConfig {
+  dim3 grid;
+  dim3 block;
+  std::size_t dynamic_shared_memory_bytes = 0;
+};
+
+class Kernel {
+ public:
+  // The kernel `name` of `library`; throws Error(GA_ERROR_INVALID_ARGUMENT) if it has none.
+  Kernel(LoadedLibraryRef library, std::string_view name);
+  Kernel(const Kernel&) = delete;
+  Kernel& operator=(const Kernel&) = delete;
+
+  int device() const noexcept { return library_->device(); }
+  cudaKernel_t native() const noexcept { return native_; }
+
+  // Queues the kernel on `stream`, a stream of device() (nullptr: that device's legacy default
+  // stream). `arguments` holds one pointer per kernel parameter, to a value of the parameter's
+  // type, as cudaLaunchKernel takes them. Dynamic shared memory beyond the 48 KiB every kernel may
+  // use is opted into on the first launch that asks for it. Asynchronous: errors of the kernel
+  // itself surface at a later synchronisation. Throws Error(GA_ERROR_CUDA) when the launch is
+  // refused.
+  void launch(const LaunchConfig& config, void** arguments, cudaStream_t stream) const;
+
+ private:
+  void allow_dynamic_shared_memory(std::size_t bytes) const;
+
+  LoadedLibraryRef library_;  // keeps the library loaded while the kernel can be launched
+  cudaKernel_t native_;
+  // The most dynamic shared memory the kernel may use on its device as configured so far. Read
+  // without a lock on every launch; raised under the mutex, so that the attribute only grows.
+  mutable std::atomic<std::size_t> dynamic_shared_memory_allowed_;
+  mutable std::mutex raise_dynamic_shared_memory_;
+};
+
+using KernelRef = std::shared_ptr<const Kernel>;
+
+}  // namespace garray::jit
