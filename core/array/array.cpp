@@ -22,27 +22,34 @@ Array::Array(BufferRef buffer, ga_dtype_t dtype, const Dims& shape, const Dims& 
       c_contiguous_(garray::is_c_contiguous(shape, strides)),
       f_contiguous_(garray::is_f_contiguous(shape, strides)) {
   require_argument(buffer_ != nullptr, "an array needs a buffer");
-  require_argument(shape.size() == strides.size(),
-                   "shape has " + std::to_string(shape.size()) + " dimensions but strides has " +
-                       std::to_string(strides.size()));
+  if (shape.size() != strides.size()) {
+    throw Error(GA_ERROR_INVALID_ARGUMENT, "shape has " + std::to_string(shape.size()) +
+                                               " dimensions but strides has " + std::to_string(strides.size()));
+  }
   if (size_ == 0) return;
   const ElementExtent extent = element_extent(shape, strides);
   const auto item = static_cast<std::int64_t>(itemsize_);
   const std::int64_t first_byte = byte_offset + extent.lowest * item;
   const std::int64_t end_byte = byte_offset + extent.past_highest * item;
-  require_argument(first_byte >= 0 && end_byte <= static_cast<std::int64_t>(buffer_->bytes()),
-                   "the view (bytes " + std::to_string(first_byte) + ".." + std::to_string(end_byte) +
-                       ") reaches outside its buffer of " + std::to_string(buffer_->bytes()) +
-                       " bytes");
+  if (first_byte < 0 || end_byte > static_cast<std::int64_t>(buffer_->bytes())) {
+    throw Error(GA_ERROR_INVALID_ARGUMENT, "the view (bytes " + std::to_string(first_byte) + ".." +
+                                               std::to_string(end_byte) + ") reaches outside its buffer of " +
+                                               std::to_string(buffer_->bytes()) + " bytes");
+  }
 }
 
 Array Array::empty(const Dims& shape, ga_dtype_t dtype, ga_order_t order, const StreamRef& stream) {
   require_argument(order == GA_ORDER_C || order == GA_ORDER_F,
                    "order must be GA_ORDER_C or GA_ORDER_F for a new array");
+  return empty_strided(shape, dtype, contiguous_strides(shape, order), stream);
+}
+
+Array Array::empty_strided(const Dims& shape, ga_dtype_t dtype, const Dims& strides,
+                           const StreamRef& stream) {
   const std::size_t itemsize = dtype_info(dtype).itemsize;
   const std::int64_t count = checked_element_count(shape, itemsize);
   BufferRef buffer = allocate_device_buffer(static_cast<std::size_t>(count) * itemsize, stream);
-  return Array(std::move(buffer), dtype, shape, contiguous_strides(shape, order), 0, true, false);
+  return Array(std::move(buffer), dtype, shape, strides, 0, true, false);
 }
 
 Array Array::view(const Dims& shape, const Dims& strides, std::int64_t byte_offset) const {

@@ -21,6 +21,10 @@ class Array {
 
   // A new, uninitialised array of `shape` in C or F order on the stream's device.
   static Array empty(const Dims& shape, ga_dtype_t dtype, ga_order_t order, const StreamRef& stream);
+  // The same with explicit strides, which must describe a compact layout (a permutation of C
+  // order), such as strides_for_order() gives.
+  static Array empty_strided(const Dims& shape, ga_dtype_t dtype, const Dims& strides,
+                             const StreamRef& stream);
 
   // Another view of this array's buffer; `byte_offset` is absolute within the buffer.
   Array view(const Dims& shape, const Dims& strides, std::int64_t byte_offset) const;

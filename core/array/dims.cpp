@@ -9,9 +9,10 @@ namespace garray {
 namespace {
 
 void require_capacity(int count) {
-  require(count >= 0 && count <= kMaxDims, GA_ERROR_INVALID_ARGUMENT,
-          "an array has at most " + std::to_string(kMaxDims) + " dimensions, not " +
-              std::to_string(count));
+  if (count < 0 || count > kMaxDims) {
+    throw Error(GA_ERROR_INVALID_ARGUMENT, "an array has at most " + std::to_string(kMaxDims) +
+                                               " dimensions, not " + std::to_string(count));
+  }
 }
 
 }  // namespace
@@ -22,10 +23,14 @@ Dims::Dims(std::initializer_list<std::int64_t> values) {
 }
 
 Dims Dims::from(const std::int64_t* values, int count, const char* what) {
-  require(count >= 0 && count <= kMaxDims, GA_ERROR_INVALID_ARGUMENT,
-          std::string("argument '") + what + "' has " + std::to_string(count) +
-              " entries; an array has 0.." + std::to_string(kMaxDims) + " dimensions");
-  require_argument(count == 0 || values != nullptr, std::string("argument '") + what + "' is NULL");
+  if (count < 0 || count > kMaxDims) {
+    throw Error(GA_ERROR_INVALID_ARGUMENT, std::string("argument '") + what + "' has " +
+                                               std::to_string(count) + " entries; an array has 0.." +
+                                               std::to_string(kMaxDims) + " dimensions");
+  }
+  if (count > 0 && values == nullptr) {
+    throw Error(GA_ERROR_INVALID_ARGUMENT, std::string("argument '") + what + "' is NULL");
+  }
   Dims dims;
   std::copy(values, values + count, dims.values_);
   dims.count_ = count;

@@ -1,0 +1,195 @@
+#include <garray/views.h>
+
+#include "capi/guard.hpp"
+#include "capi/handles.hpp"
+#include "core/array/atleast.hpp"
+#include "core/array/axes.hpp"
+#include "core/array/broadcast.hpp"
+#include "core/array/complex_parts.hpp"
+#include "core/array/indexing.hpp"
+#include "core/array/ravel.hpp"
+#include "core/array/reshape.hpp"
+
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+using garray::capi::deref;
+using garray::capi::guarded;
+using garray::capi::make_handle;
+using garray::capi::require_out;
+
+namespace {
+
+// A caller's list of `count` entries; NULL is accepted only for an empty list.
+template <class T>
+std::span<const T> caller_list(const T* values, int count, const char* what) {
+  garray::require_argument(count >= 0, std::string("the count of argument '") + what + "' is " +
+                                           std::to_string(count) + "; it must not be negative");
+  garray::require_argument(
+      count == 0 || values != nullptr,
+      std::string("argument '") + what + "' is NULL but its count is " + std::to_string(count));
+  return {values, static_cast<std::size_t>(count)};
+}
+
+// The whole body of an entry point that turns one array into one new array.
+template <class Transform>
+ga_status_t map_array(const char* function, ga_array_t array, ga_array_t* out,
+                      Transform transform) {
+  return guarded(function, [&] {
+    const garray::Array& input = deref(array, "array");
+    require_out(out, "out");
+    garray::Array result = transform(input);
+    *out = make_handle<ga_array_s>(std::move(result));
+  });
+}
+
+// Handles for every array, or none: a failure part way releases the ones already made.
+std::vector<ga_array_t> make_handles(std::vector<garray::Array> arrays) {
+  std::vector<ga_array_t> handles;
+  handles.reserve(arrays.size());
+  try {
+    for (garray::Array& array : arrays) {
+      handles.push_back(make_handle<ga_array_s>(std::move(array)));
+    }
+  } catch (...) {
+    for (ga_array_t handle : handles) garray::capi::release(handle, "out");
+    throw;
+  }
+  return handles;
+}
+
+}  // namespace
+
+extern "C" {
+
+GA_API ga_status_t ga_array_index(ga_array_t array, const ga_index_t* items, int count,
+                                  ga_array_t* out) {
+  return map_array(__func__, array, out, [&](const garray::Array& input) {
+    return garray::index(input, caller_list(items, count, "items"));
+  });
+}
+
+GA_API ga_status_t ga_array_reshape(ga_array_t array, int ndim, const int64_t* shape,
+                                    ga_order_t order, ga_array_t* out) {
+  return map_array(__func__, array, out, [&](const garray::Array& input) {
+    return garray::reshape(input, garray::Dims::from(shape, ndim, "shape"), order);
+  });
+}
+
+GA_API ga_status_t ga_array_ravel(ga_array_t array, ga_order_t order, ga_array_t* out) {
+  return map_array(__func__, array, out,
+                   [&](const garray::Array& input) { return garray::ravel(input, order); });
+}
+
+GA_API ga_status_t ga_array_flatten(ga_array_t array, ga_order_t order, ga_array_t* out) {
+  return map_array(__func__, array, out,
+                   [&](const garray::Array& input) { return garray::flatten(input, order); });
+}
+
+GA_API ga_status_t ga_array_transpose(ga_array_t array, const int* axes, int naxes,
+                                      ga_array_t* out) {
+  return map_array(__func__, array, out, [&](const garray::Array& input) {
+    if (axes != nullptr) return garray::transpose(input, caller_list(axes, naxes, "axes"));
+    garray::require_argument(
+        naxes == 0,
+        "argument 'axes' is NULL (reverse the axes) but naxes is " + std::to_string(naxes));
+    return garray::transpose(input);
+  });
+}
+
+GA_API ga_status_t ga_array_swapaxes(ga_array_t array, int axis1, int axis2, ga_array_t* out) {
+  return map_array(__func__, array, out, [&](const garray::Array& input) {
+    return garray::swapaxes(input, axis1, axis2);
+  });
+}
+
+GA_API ga_status_t ga_array_moveaxis(ga_array_t array, const int* source, const int* destination,
+                                     int count, ga_array_t* out) {
+  return map_array(__func__, array, out, [&](const garray::Array& input) {
+    return garray::moveaxis(input, caller_list(source, count, "source"),
+                            caller_list(destination, count, "destination"));
+  });
+}
+
+GA_API ga_status_t ga_array_expand_dims(ga_array_t array, const int* axes, int count,
+                                        ga_array_t* out) {
+  return map_array(__func__, array, out, [&](const garray::Array& input) {
+    return garray::expand_dims(input, caller_list(axes, count, "axes"));
+  });
+}
+
+GA_API ga_status_t ga_array_squeeze(ga_array_t array, const int* axes, int count, ga_array_t* out) {
+  return map_array(__func__, array, out, [&](const garray::Array& input) {
+    if (axes != nullptr) return garray::squeeze(input, caller_list(axes, count, "axes"));
+    garray::require_argument(count == 0,
+                             "argument 'axes' is NULL (squeeze every axis of extent 1) "
+                             "but count is " +
+                                 std::to_string(count));
+    return garray::squeeze(input);
+  });
+}
+
+GA_API ga_status_t ga_array_atleast_1d(ga_array_t array, ga_array_t* out) {
+  return map_array(__func__, array, out, garray::atleast_1d);
+}
+
+GA_API ga_status_t ga_array_atleast_2d(ga_array_t array, ga_array_t* out) {
+  return map_array(__func__, array, out, garray::atleast_2d);
+}
+
+GA_API ga_status_t ga_array_atleast_3d(ga_array_t array, ga_array_t* out) {
+  return map_array(__func__, array, out, garray::atleast_3d);
+}
+
+GA_API ga_status_t ga_array_broadcast_shapes(const int64_t* const* shapes, const int* ndims,
+                                             int count, int* out_ndim, int64_t* out_shape) {
+  return guarded(__func__, [&] {
+    const std::span<const int64_t* const> extents = caller_list(shapes, count, "shapes");
+    const std::span<const int> lengths = caller_list(ndims, count, "ndims");
+    require_out(out_ndim, "out_ndim");
+    require_out(out_shape, "out_shape");
+    std::vector<garray::Dims> parsed;
+    parsed.reserve(extents.size());
+    for (std::size_t i = 0; i < extents.size(); ++i) {
+      const std::string name = "shapes[" + std::to_string(i) + "]";
+      parsed.push_back(garray::Dims::from(extents[i], lengths[i], name.c_str()));
+    }
+    const garray::Dims result = garray::broadcast_shapes(parsed, "shapes");
+    std::copy(result.begin(), result.end(), out_shape);
+    *out_ndim = result.size();
+  });
+}
+
+GA_API ga_status_t ga_array_broadcast_to(ga_array_t array, int ndim, const int64_t* shape,
+                                         ga_array_t* out) {
+  return map_array(__func__, array, out, [&](const garray::Array& input) {
+    return garray::broadcast_to(input, garray::Dims::from(shape, ndim, "shape"));
+  });
+}
+
+GA_API ga_status_t ga_array_broadcast_arrays(const ga_array_t* arrays, int count, ga_array_t* out) {
+  return guarded(__func__, [&] {
+    const std::span<const ga_array_t> handles = caller_list(arrays, count, "arrays");
+    if (count > 0) require_out(out, "out");
+    std::vector<garray::Array> inputs;
+    inputs.reserve(handles.size());
+    for (std::size_t i = 0; i < handles.size(); ++i) {
+      const std::string name = "arrays[" + std::to_string(i) + "]";
+      inputs.push_back(deref(handles[i], name.c_str()));
+    }
+    const std::vector<ga_array_t> results = make_handles(garray::broadcast_arrays(inputs));
+    std::copy(results.begin(), results.end(), out);
+  });
+}
+
+GA_API ga_status_t ga_array_real(ga_array_t array, ga_array_t* out) {
+  return map_array(__func__, array, out, garray::real_part);
+}
+
+GA_API ga_status_t ga_array_imag(ga_array_t array, ga_array_t* out) {
+  return map_array(__func__, array, out, garray::imag_part);
+}
+
+}  // extern "C"
