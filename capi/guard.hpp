@@ -48,7 +48,7 @@ ga_status_t guarded(const char* function, Body&& body) noexcept {
 
 template <class T>
 void require_out(T* out, const char* name) {
-  require_argument(out != nullptr, std::string("argument '") + name + "' is NULL");
+  if (out == nullptr) throw Error(GA_ERROR_INVALID_ARGUMENT, std::string("argument '") + name + "' is NULL");
 }
 
 }  // namespace garray::capi

@@ -6,6 +6,7 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstring>
 #include <string>
@@ -13,6 +14,8 @@
 namespace garray {
 
 namespace {
+
+constexpr int kMaxCachedDevices = 64;
 
 int probe_device_count() noexcept {
   int count = 0;
@@ -114,6 +117,18 @@ int get_device_attribute(int device, int attribute) {
   }
   check_cuda(code, "cudaDeviceGetAttribute");
   return value;
+}
+
+int multiprocessor_count(int device) {
+  require_device(device);
+  static std::atomic<int> cached[kMaxCachedDevices] = {};
+  if (device >= kMaxCachedDevices) return get_device_attribute(device, cudaDevAttrMultiProcessorCount);
+  int count = cached[device].load(std::memory_order_relaxed);
+  if (count == 0) {
+    count = get_device_attribute(device, cudaDevAttrMultiProcessorCount);
+    cached[device].store(count, std::memory_order_relaxed);
+  }
+  return count;
 }
 
 DeviceGuard::DeviceGuard(int device) : previous_(current_device()), switched_(device != previous_) {

@@ -20,6 +20,9 @@ void synchronize_current_device();
 void get_device_properties(int device, ga_device_properties_t* properties);
 int get_device_attribute(int device, int attribute);
 
+// The device's SM count, cached: launch configurations ask for it on every kernel launch.
+int multiprocessor_count(int device);
+
 // Makes `device` current for the lifetime of the guard and restores the previous one after.
 class DeviceGuard {
  public:

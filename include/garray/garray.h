@@ -12,6 +12,9 @@
 #include <garray/base.h>
 #include <garray/runtime.h>
 #include <garray/memory.h>
+#include <garray/jit.h>
 #include <garray/array.h>
+#include <garray/views.h>
+#include <garray/dlpack.h>
 
 #endif /* GARRAY_GARRAY_H */
