@@ -88,6 +88,7 @@ TEST_F(DeviceAllocationTest, PinnedStagingCarriesAnUploadAndADownload) {
                             stream->native()),
             cudaSuccess);
   download.copy_out_when_done(result.data());
+  stream->synchronize();
   EXPECT_EQ(result, source);
 }
 
