@@ -168,8 +168,8 @@ GA_API ga_status_t ga_array_tri(int64_t rows, int64_t columns, int64_t k, ga_dty
 GA_API ga_status_t ga_array_meshgrid(const ga_array_t* vectors, int count,
                                      ga_meshgrid_indexing_t indexing, ga_array_t* out) {
   return guarded(__func__, [&] {
-    garray::require_argument(count >= 0, "count must be non-negative");
-    garray::require_argument(count == 0 || vectors != nullptr, "argument 'vectors' is NULL");
+    GA_REQUIRE_ARGUMENT(count >= 0, "count must be non-negative");
+    GA_REQUIRE_ARGUMENT(count == 0 || vectors != nullptr, "argument 'vectors' is NULL");
     if (count > 0) require_out(out, "out");
     std::vector<Array> inputs;
     inputs.reserve(static_cast<std::size_t>(count));

@@ -31,7 +31,7 @@ GA_API ga_status_t ga_dtype_kind(ga_dtype_t dtype, ga_dtype_kind_t* kind) {
 
 GA_API ga_status_t ga_dtype_parse(const char* text, ga_dtype_t* dtype) {
   return guarded(__func__, [&] {
-    garray::require_argument(text != nullptr, "argument 'text' is NULL");
+    GA_REQUIRE_ARGUMENT(text != nullptr, "argument 'text' is NULL");
     require_out(dtype, "dtype");
     *dtype = garray::parse_dtype(text);
   });

@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-using garray::require_argument;
 using garray::capi::guarded;
 using garray::capi::require_out;
 
@@ -19,17 +18,17 @@ GA_API ga_status_t ga_jit_compile(const char* source, const char* const* options
                                   size_t option_count, int arch, int want_ptx, void** binary,
                                   size_t* size) {
   return guarded(__func__, [&] {
-    require_argument(source != nullptr, "argument 'source' is NULL");
-    require_argument(
+    GA_REQUIRE_ARGUMENT(source != nullptr, "argument 'source' is NULL");
+    GA_REQUIRE_ARGUMENT(
         options != nullptr || option_count == 0,
         "argument 'options' is NULL but option_count is " + std::to_string(option_count));
-    require_argument(arch > 0, "argument 'arch' (" + std::to_string(arch) +
+    GA_REQUIRE_ARGUMENT(arch > 0, "argument 'arch' (" + std::to_string(arch) +
                                    ") is not an architecture such as 90 for sm_90");
     require_out(binary, "binary");
     require_out(size, "size");
     std::vector<std::string> option_list;
     for (size_t i = 0; i < option_count; ++i) {
-      require_argument(options[i] != nullptr, "options[" + std::to_string(i) + "] is NULL");
+      GA_REQUIRE_ARGUMENT(options[i] != nullptr, "options[" + std::to_string(i) + "] is NULL");
       option_list.emplace_back(options[i]);
     }
     const garray::jit::Target target{
@@ -54,7 +53,7 @@ GA_API ga_status_t ga_kernel_cache_clear_memory(void) {
 GA_API ga_status_t ga_kernel_cache_stats(ga_kernel_cache_stats_t* stats) {
   return guarded(__func__, [&] {
     require_out(stats, "stats");
-    require_argument(stats->struct_size >= sizeof(size_t),
+    GA_REQUIRE_ARGUMENT(stats->struct_size >= sizeof(size_t),
                      "stats->struct_size (" + std::to_string(stats->struct_size) +
                          ") is too small; set it to sizeof(ga_kernel_cache_stats_t)");
     const garray::jit::CacheStats counts = garray::jit::cache_stats();

@@ -83,7 +83,7 @@ GA_API ga_status_t ga_array_set_from_host(ga_array_t array, const void* host, si
     const garray::HostLayout layout = garray::describe_host_data(
         host, destination.ndim(), destination.shape().data(), byte_strides, destination.dtype(), GA_ORDER_C);
     if (byte_strides == nullptr) {
-      garray::require(host_bytes >= destination.nbytes(), GA_ERROR_BUFFER_TOO_SMALL,
+      GA_REQUIRE(host_bytes >= destination.nbytes(), GA_ERROR_BUFFER_TOO_SMALL,
                       "the host buffer has " + std::to_string(host_bytes) + " bytes; " +
                           std::to_string(destination.nbytes()) + " are needed");
     }

@@ -25,9 +25,9 @@ namespace {
 // A caller's list of `count` entries; NULL is accepted only for an empty list.
 template <class T>
 std::span<const T> caller_list(const T* values, int count, const char* what) {
-  garray::require_argument(count >= 0, std::string("the count of argument '") + what + "' is " +
+  GA_REQUIRE_ARGUMENT(count >= 0, std::string("the count of argument '") + what + "' is " +
                                            std::to_string(count) + "; it must not be negative");
-  garray::require_argument(
+  GA_REQUIRE_ARGUMENT(
       count == 0 || values != nullptr,
       std::string("argument '") + what + "' is NULL but its count is " + std::to_string(count));
   return {values, static_cast<std::size_t>(count)};
@@ -92,7 +92,7 @@ GA_API ga_status_t ga_array_transpose(ga_array_t array, const int* axes, int nax
                                       ga_array_t* out) {
   return map_array(__func__, array, out, [&](const garray::Array& input) {
     if (axes != nullptr) return garray::transpose(input, caller_list(axes, naxes, "axes"));
-    garray::require_argument(
+    GA_REQUIRE_ARGUMENT(
         naxes == 0,
         "argument 'axes' is NULL (reverse the axes) but naxes is " + std::to_string(naxes));
     return garray::transpose(input);
@@ -123,7 +123,7 @@ GA_API ga_status_t ga_array_expand_dims(ga_array_t array, const int* axes, int c
 GA_API ga_status_t ga_array_squeeze(ga_array_t array, const int* axes, int count, ga_array_t* out) {
   return map_array(__func__, array, out, [&](const garray::Array& input) {
     if (axes != nullptr) return garray::squeeze(input, caller_list(axes, count, "axes"));
-    garray::require_argument(count == 0,
+    GA_REQUIRE_ARGUMENT(count == 0,
                              "argument 'axes' is NULL (squeeze every axis of extent 1) "
                              "but count is " +
                                  std::to_string(count));

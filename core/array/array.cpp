@@ -21,7 +21,7 @@ Array::Array(BufferRef buffer, ga_dtype_t dtype, const Dims& shape, const Dims& 
       is_view_(is_view),
       c_contiguous_(garray::is_c_contiguous(shape, strides)),
       f_contiguous_(garray::is_f_contiguous(shape, strides)) {
-  require_argument(buffer_ != nullptr, "an array needs a buffer");
+  GA_REQUIRE_ARGUMENT(buffer_ != nullptr, "an array needs a buffer");
   if (shape.size() != strides.size()) {
     throw Error(GA_ERROR_INVALID_ARGUMENT, "shape has " + std::to_string(shape.size()) +
                                                " dimensions but strides has " + std::to_string(strides.size()));
@@ -39,7 +39,7 @@ Array::Array(BufferRef buffer, ga_dtype_t dtype, const Dims& shape, const Dims& 
 }
 
 Array Array::empty(const Dims& shape, ga_dtype_t dtype, ga_order_t order, const StreamRef& stream) {
-  require_argument(order == GA_ORDER_C || order == GA_ORDER_F,
+  GA_REQUIRE_ARGUMENT(order == GA_ORDER_C || order == GA_ORDER_F,
                    "order must be GA_ORDER_C or GA_ORDER_F for a new array");
   return empty_strided(shape, dtype, contiguous_strides(shape, order), stream);
 }
@@ -71,7 +71,7 @@ unsigned Array::flags() const noexcept {
 }
 
 void Array::require_writeable(const char* what) const {
-  require_argument(writeable_, std::string("argument '") + what + "' is read-only");
+  GA_REQUIRE_ARGUMENT(writeable_, std::string("argument '") + what + "' is read-only");
 }
 
 }  // namespace garray

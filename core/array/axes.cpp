@@ -37,7 +37,7 @@ Array without_axes(const Array& array, const bool (&removed)[kMaxDims]) {
 }  // namespace
 
 Array transpose(const Array& array, std::span<const int> axes) {
-  require_argument(axes.size() == static_cast<std::size_t>(array.ndim()),
+  GA_REQUIRE_ARGUMENT(axes.size() == static_cast<std::size_t>(array.ndim()),
                    "axes don't match array: " + std::to_string(axes.size()) +
                        " axes for an array of dimension " + std::to_string(array.ndim()));
   return permuted(array, normalize_axes(axes, array.ndim(), "axes"));
@@ -59,7 +59,7 @@ Array swapaxes(const Array& array, int axis1, int axis2) {
 }
 
 Array moveaxis(const Array& array, std::span<const int> source, std::span<const int> destination) {
-  require_argument(source.size() == destination.size(),
+  GA_REQUIRE_ARGUMENT(source.size() == destination.size(),
                    "source has " + std::to_string(source.size()) + " axes but destination has " +
                        std::to_string(destination.size()) + "; they must have the same number");
   const Dims from = normalize_axes(source, array.ndim(), "source");
@@ -82,7 +82,7 @@ Array moveaxis(const Array& array, std::span<const int> source, std::span<const 
 
 Array expand_dims(const Array& array, std::span<const int> axes) {
   const std::size_t result_ndim = static_cast<std::size_t>(array.ndim()) + axes.size();
-  require_argument(result_ndim <= static_cast<std::size_t>(kMaxDims),
+  GA_REQUIRE_ARGUMENT(result_ndim <= static_cast<std::size_t>(kMaxDims),
                    "expanding an array of dimension " + std::to_string(array.ndim()) + " by " +
                        std::to_string(axes.size()) + " axes exceeds " + std::to_string(kMaxDims) +
                        " dimensions");
@@ -96,7 +96,7 @@ Array expand_dims(const Array& array, std::span<const int> axes) {
   // NumPy's expand_dims is a C-order reshape; reshaping can always insert axes of extent 1 in
   // place.
   const std::optional<Array> view = reshape_view(array, shape, GA_ORDER_C);
-  require(view.has_value(), GA_ERROR_INTERNAL, "inserting axes of extent 1 needed a copy");
+  GA_REQUIRE(view.has_value(), GA_ERROR_INTERNAL, "inserting axes of extent 1 needed a copy");
   return *view;
 }
 
@@ -104,7 +104,7 @@ Array squeeze(const Array& array, std::span<const int> axes) {
   bool removed[kMaxDims] = {};
   for (std::int64_t axis : normalize_axes(axes, array.ndim(), "axes")) {
     const std::int64_t extent = array.shape()[static_cast<int>(axis)];
-    require(extent == 1, GA_ERROR_SHAPE_MISMATCH,
+    GA_REQUIRE(extent == 1, GA_ERROR_SHAPE_MISMATCH,
             "cannot select an axis to squeeze out which has size not equal to one: axis " +
                 std::to_string(axis) + " of shape " + format_shape(array.shape()) + " has extent " +
                 std::to_string(extent));

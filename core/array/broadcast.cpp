@@ -15,7 +15,7 @@ std::string entry(const char* what, std::size_t position) {
 
 void require_non_negative(const Dims& shape, const std::string& what) {
   for (std::int64_t extent : shape) {
-    require_argument(extent >= 0,
+    GA_REQUIRE_ARGUMENT(extent >= 0,
                      "negative dimensions are not allowed: " + what + " is " + format_shape(shape));
   }
 }
@@ -63,12 +63,12 @@ Dims broadcast_strides(const Dims& shape, const Dims& strides, const Dims& targe
     return "an array of shape " + format_shape(shape) + " cannot be broadcast to shape " +
            format_shape(target);
   };
-  require(leading >= 0, GA_ERROR_SHAPE_MISMATCH, mismatch());
+  GA_REQUIRE(leading >= 0, GA_ERROR_SHAPE_MISMATCH, mismatch());
   Dims result = Dims::filled(target.size(), 0);
   for (int axis = 0; axis < shape.size(); ++axis) {
     const std::int64_t extent = shape[axis];
     if (extent == 1) continue;
-    require(extent == target[leading + axis], GA_ERROR_SHAPE_MISMATCH, mismatch());
+    GA_REQUIRE(extent == target[leading + axis], GA_ERROR_SHAPE_MISMATCH, mismatch());
     result[leading + axis] = strides[axis];
   }
   return result;

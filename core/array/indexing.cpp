@@ -33,7 +33,7 @@ int count_axis_consuming_items(std::span<const ga_index_t> items) {
       case GA_INDEX_INTEGER: ++consuming; break;
       case GA_INDEX_NEWAXIS: break;
       case GA_INDEX_ELLIPSIS:
-        require(!ellipsis_seen, GA_ERROR_INDEX,
+        GA_REQUIRE(!ellipsis_seen, GA_ERROR_INDEX,
                 item_name(i) + ": an index can only have a single ellipsis ('...')");
         ellipsis_seen = true;
         break;
@@ -68,7 +68,7 @@ class ViewBuilder {
   void integer(std::int64_t index, const std::string& what) {
     const std::int64_t extent = source_.shape()[axis_];
     const std::int64_t resolved = index < 0 ? index + extent : index;
-    require(resolved >= 0 && resolved < extent, GA_ERROR_INDEX,
+    GA_REQUIRE(resolved >= 0 && resolved < extent, GA_ERROR_INDEX,
             what + ": index " + std::to_string(index) + " is out of bounds for axis " +
                 std::to_string(axis_) + " with size " + std::to_string(extent));
     move_to(resolved);
@@ -115,7 +115,7 @@ class ViewBuilder {
 }  // namespace
 
 SliceBounds resolve_slice(const ga_index_t& slice, std::int64_t extent, const char* what) {
-  require_argument(slice.step != 0, std::string(what) + ": slice step cannot be zero");
+  GA_REQUIRE_ARGUMENT(slice.step != 0, std::string(what) + ": slice step cannot be zero");
   // Python clamps the step the same way, so that -step cannot overflow.
   constexpr std::int64_t kMostNegativeStep = -std::numeric_limits<std::int64_t>::max();
   const std::int64_t step = slice.step < kMostNegativeStep ? kMostNegativeStep : slice.step;
@@ -134,7 +134,7 @@ SliceBounds resolve_slice(const ga_index_t& slice, std::int64_t extent, const ch
 
 Array index(const Array& array, std::span<const ga_index_t> items) {
   const int consuming = count_axis_consuming_items(items);
-  require(consuming <= array.ndim(), GA_ERROR_INDEX,
+  GA_REQUIRE(consuming <= array.ndim(), GA_ERROR_INDEX,
           "too many indices for array: array is " + std::to_string(array.ndim()) +
               "-dimensional, but " + std::to_string(consuming) + " were indexed");
   ViewBuilder builder(array);

@@ -121,7 +121,7 @@ int normalize_axis(std::int64_t axis, int ndim, const char* what) {
 }
 
 Dims normalize_axes(std::span<const int> axes, int ndim, const char* what) {
-  require_argument(axes.size() <= static_cast<std::size_t>(kMaxDims),
+  GA_REQUIRE_ARGUMENT(axes.size() <= static_cast<std::size_t>(kMaxDims),
                    std::string("argument '") + what + "' has " + std::to_string(axes.size()) +
                        " entries; an array has at most " + std::to_string(kMaxDims) + " axes");
   Dims normalized;
@@ -129,7 +129,7 @@ Dims normalize_axes(std::span<const int> axes, int ndim, const char* what) {
   for (std::size_t i = 0; i < axes.size(); ++i) {
     const std::string entry = std::string(what) + "[" + std::to_string(i) + "]";
     const int axis = normalize_axis(axes[i], ndim, entry.c_str());
-    require_argument(!seen[axis], "repeated axis " + std::to_string(axes[i]) + " in argument '" +
+    GA_REQUIRE_ARGUMENT(!seen[axis], "repeated axis " + std::to_string(axes[i]) + " in argument '" +
                                       what + "'");
     seen[axis] = true;
     normalized.push_back(axis);

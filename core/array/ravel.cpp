@@ -48,12 +48,12 @@ Array ravel(const Array& array, ga_order_t order) {
 }
 
 Array flatten(const Array& array, ga_order_t order) {
-  require_argument(
+  GA_REQUIRE_ARGUMENT(
       order >= GA_ORDER_C && order <= GA_ORDER_K,
       "order " + std::to_string(static_cast<int>(order)) + " is not a ga_order_t value");
   const Array copy = copy_in_order(array, order);
   const std::optional<Array> flat = ravel_view(copy, order);
-  require(flat.has_value(), GA_ERROR_INTERNAL,
+  GA_REQUIRE(flat.has_value(), GA_ERROR_INTERNAL,
           "the copy in order " + std::to_string(static_cast<int>(order)) + " is not compact");
   return as_owner(copy, flat->shape(), flat->strides());
 }

@@ -65,23 +65,23 @@ Dims resolve_requested_shape(const Dims& requested, std::int64_t size) {
   for (int i = 0; i < requested.size(); ++i) {
     const std::int64_t extent = requested[i];
     if (extent == -1) {
-      require_argument(unknown_axis < 0, "can only specify one unknown dimension (-1) in shape " +
+      GA_REQUIRE_ARGUMENT(unknown_axis < 0, "can only specify one unknown dimension (-1) in shape " +
                                              format_shape(requested));
       unknown_axis = i;
       continue;
     }
-    require_argument(extent >= 0,
+    GA_REQUIRE_ARGUMENT(extent >= 0,
                      "negative dimensions other than a single -1 are not allowed: shape " +
                          format_shape(requested));
     overflow = overflow || __builtin_mul_overflow(known_size, extent, &known_size);
   }
   Dims resolved = requested;
   if (unknown_axis >= 0) {
-    require(!overflow && known_size != 0 && size % known_size == 0, GA_ERROR_SHAPE_MISMATCH,
+    GA_REQUIRE(!overflow && known_size != 0 && size % known_size == 0, GA_ERROR_SHAPE_MISMATCH,
             cannot_reshape(size, requested));
     resolved[unknown_axis] = size / known_size;
   } else {
-    require(!overflow && known_size == size, GA_ERROR_SHAPE_MISMATCH,
+    GA_REQUIRE(!overflow && known_size == size, GA_ERROR_SHAPE_MISMATCH,
             cannot_reshape(size, requested));
   }
   return resolved;
@@ -90,7 +90,7 @@ Dims resolve_requested_shape(const Dims& requested, std::int64_t size) {
 std::optional<Dims> reshaped_strides(const Dims& old_shape, const Dims& old_strides,
                                      const Dims& new_shape, ga_order_t order) {
   const std::int64_t size = checked_element_count(old_shape, 1);
-  require_argument(size > 0 && checked_element_count(new_shape, 1) == size,
+  GA_REQUIRE_ARGUMENT(size > 0 && checked_element_count(new_shape, 1) == size,
                    "reshaped_strides needs equal, non-zero sizes, not " + format_shape(old_shape) +
                        " and " + format_shape(new_shape));
   const SteppingAxes old = stepping_axes(old_shape, old_strides);

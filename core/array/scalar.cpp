@@ -76,17 +76,11 @@ float to_float(const WideValue& value) {
   }
 }
 
-// 16-bit floats: integers through float, as the device converts them; floating values rounded
-// once from double, as cvt.rn.f16.f64 and NumPy do.
-std::uint16_t to_half_bits(const WideValue& value) {
-  if (value.kind == GA_KIND_FLOAT || value.kind == GA_KIND_COMPLEX) return double_to_half_bits(value.real);
-  return float_to_half_bits(to_float(value));
-}
+// 16-bit floats round once from double, as the device's conversions (cvt.rn.f16.f64, and
+// round-to-odd for bfloat16) and NumPy do; integers are exact in double up to 2^53.
+std::uint16_t to_half_bits(const WideValue& value) { return double_to_half_bits(to_real(value)); }
 
-std::uint16_t to_bfloat16_bits(const WideValue& value) {
-  if (value.kind == GA_KIND_FLOAT || value.kind == GA_KIND_COMPLEX) return double_to_bfloat16_bits(value.real);
-  return float_to_bfloat16_bits(to_float(value));
-}
+std::uint16_t to_bfloat16_bits(const WideValue& value) { return double_to_bfloat16_bits(to_real(value)); }
 
 bool is_nonzero(const WideValue& value) {
   switch (value.kind) {

@@ -72,9 +72,9 @@ HostLayout describe_host_data(const void* host, int ndim, const std::int64_t* sh
   const std::size_t itemsize = dtype_info(dtype).itemsize;
   HostLayout layout{host, Dims::from(shape, ndim, "shape"), {}};
   const std::int64_t count = checked_element_count(layout.shape, itemsize);
-  require_argument(count == 0 || host != nullptr, "argument 'host' is NULL");
+  GA_REQUIRE_ARGUMENT(count == 0 || host != nullptr, "argument 'host' is NULL");
   if (byte_strides == nullptr) {
-    require_argument(order == GA_ORDER_C || order == GA_ORDER_F,
+    GA_REQUIRE_ARGUMENT(order == GA_ORDER_C || order == GA_ORDER_F,
                      "order must be GA_ORDER_C or GA_ORDER_F when byte_strides is NULL");
     layout.byte_strides = contiguous_strides(layout.shape, order);
     for (int d = 0; d < ndim; ++d) layout.byte_strides[d] *= static_cast<std::int64_t>(itemsize);
@@ -82,7 +82,7 @@ HostLayout describe_host_data(const void* host, int ndim, const std::int64_t* sh
   }
   layout.byte_strides = Dims::from(byte_strides, ndim, "byte_strides");
   for (int d = 0; d < ndim; ++d) {
-    require_argument(layout.byte_strides[d] % static_cast<std::int64_t>(itemsize) == 0,
+    GA_REQUIRE_ARGUMENT(layout.byte_strides[d] % static_cast<std::int64_t>(itemsize) == 0,
                      "byte_strides[" + std::to_string(d) + "] = " + std::to_string(layout.byte_strides[d]) +
                          " is not a multiple of the itemsize " + std::to_string(itemsize));
   }
@@ -102,11 +102,11 @@ Array upload(const HostLayout& host, ga_dtype_t dtype, const StreamRef& stream, 
 
 void download(const Array& source, void* host, std::size_t host_bytes, const StreamRef& stream,
               bool staged) {
-  require(host_bytes >= source.nbytes(), GA_ERROR_BUFFER_TOO_SMALL,
+  GA_REQUIRE(host_bytes >= source.nbytes(), GA_ERROR_BUFFER_TOO_SMALL,
           "the host buffer has " + std::to_string(host_bytes) + " bytes; " +
               std::to_string(source.nbytes()) + " are needed");
   if (source.size() == 0) return;
-  require_argument(host != nullptr, "argument 'host' is NULL");
+  GA_REQUIRE_ARGUMENT(host != nullptr, "argument 'host' is NULL");
   const Array compact = source.is_c_contiguous() ? source : copy_as(source, source.dtype(), GA_ORDER_C, stream);
   if (!staged) {
     check_cuda(cudaMemcpyAsync(host, compact.data(), compact.nbytes(), cudaMemcpyDeviceToHost,
@@ -124,7 +124,7 @@ void download(const Array& source, void* host, std::size_t host_bytes, const Str
 
 void upload_into(const Array& destination, const HostLayout& host, const StreamRef& stream) {
   destination.require_writeable("array");
-  require(host.shape == destination.shape(), GA_ERROR_SHAPE_MISMATCH,
+  GA_REQUIRE(host.shape == destination.shape(), GA_ERROR_SHAPE_MISMATCH,
           "the host data has shape " + format_shape(host.shape) + " but the array " +
               format_shape(destination.shape()));
   const std::size_t itemsize = destination.itemsize();
@@ -160,12 +160,12 @@ Array copy_to_device(const Array& source, int device, const StreamRef& stream) {
 ga_scalar_t read_element(const Array& source, const std::int64_t* index, const StreamRef& stream) {
   std::int64_t offset = 0;
   if (index == nullptr) {
-    require_argument(source.size() == 1, "item() without an index needs an array of one element, not " +
+    GA_REQUIRE_ARGUMENT(source.size() == 1, "item() without an index needs an array of one element, not " +
                                              std::to_string(source.size()));
   } else {
     for (int d = 0; d < source.ndim(); ++d) {
       const std::int64_t extent = source.shape()[d];
-      require(index[d] >= -extent && index[d] < extent, GA_ERROR_INDEX,
+      GA_REQUIRE(index[d] >= -extent && index[d] < extent, GA_ERROR_INDEX,
               "index " + std::to_string(index[d]) + " is out of bounds for axis " + std::to_string(d) +
                   " with size " + std::to_string(extent));
       offset += (index[d] < 0 ? index[d] + extent : index[d]) * source.strides()[d];

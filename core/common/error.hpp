@@ -19,13 +19,17 @@ class Error : public std::runtime_error {
   ga_status_t status_;
 };
 
-// Throws Error(status, message) unless condition holds; keeps argument checks one line each.
-inline void require(bool condition, ga_status_t status, const std::string& message) {
-  if (!condition) throw Error(status, message);
-}
-
-inline void require_argument(bool condition, const std::string& message) {
-  require(condition, GA_ERROR_INVALID_ARGUMENT, message);
-}
-
 }  // namespace garray
+
+// Throws Error(status, message) unless `condition` holds. Macros rather than functions so that the
+// message, usually built from strings and numbers, is computed only on failure: argument checks
+// sit on every call's hot path.
+#define GA_REQUIRE(condition, status, message)                    \
+  do {                                                            \
+    if (!(condition)) [[unlikely]] {                              \
+      throw ::garray::Error((status), (message));                 \
+    }                                                             \
+  } while (false)
+
+#define GA_REQUIRE_ARGUMENT(condition, message) \
+  GA_REQUIRE(condition, GA_ERROR_INVALID_ARGUMENT, message)

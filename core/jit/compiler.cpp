@@ -66,7 +66,7 @@ std::string join(const std::vector<std::string>& options) {
 
 void require_no_architecture_option(std::span<const std::string> options) {
   for (const std::string& option : options) {
-    require_argument(!option.starts_with("-arch") && !option.starts_with("--gpu-architecture"),
+    GA_REQUIRE_ARGUMENT(!option.starts_with("-arch") && !option.starts_with("--gpu-architecture"),
                      "option '" + option +
                          "' chooses an architecture; the engine chooses it from the device or the "
                          "target it is given");

@@ -29,8 +29,8 @@ DeviceAllocation& DeviceAllocation::operator=(DeviceAllocation&& other) noexcept
 DeviceAllocation::~DeviceAllocation() { release(); }
 
 void DeviceAllocation::set_stream(StreamRef stream) {
-  require_argument(stream != nullptr, "the stream is empty");
-  require_argument(stream->device() == device(),
+  GA_REQUIRE_ARGUMENT(stream != nullptr, "the stream is empty");
+  GA_REQUIRE_ARGUMENT(stream->device() == device(),
                    "the memory is on device " + std::to_string(device()) +
                        " but the stream on device " + std::to_string(stream->device()));
   stream_ = std::move(stream);

@@ -193,10 +193,10 @@ void DeviceMemory::set_limit(std::size_t bytes) {
 std::size_t DeviceMemory::limit() const { return pool_.limit(); }
 
 void DeviceMemory::set_backend(ga_memory_backend_t backend) {
-  require_argument(
+  GA_REQUIRE_ARGUMENT(
       backend != GA_MEMORY_BACKEND_CUSTOM,
       "GA_MEMORY_BACKEND_CUSTOM is chosen by installing hooks with ga_memory_set_allocator()");
-  require_argument(backend == GA_MEMORY_BACKEND_POOL || backend == GA_MEMORY_BACKEND_ASYNC,
+  GA_REQUIRE_ARGUMENT(backend == GA_MEMORY_BACKEND_POOL || backend == GA_MEMORY_BACKEND_ASYNC,
                    "backend " + std::to_string(static_cast<int>(backend)) +
                        " is not a ga_memory_backend_t value");
   if (backend == GA_MEMORY_BACKEND_ASYNC) require_async_supported();
@@ -214,10 +214,10 @@ ga_memory_backend_t DeviceMemory::backend() const {
 
 void DeviceMemory::set_allocator(const ga_allocator_t* allocator) {
   if (allocator != nullptr) {
-    require_argument(allocator->struct_size >= sizeof(ga_allocator_t),
+    GA_REQUIRE_ARGUMENT(allocator->struct_size >= sizeof(ga_allocator_t),
                      "allocator->struct_size (" + std::to_string(allocator->struct_size) +
                          ") is too small; set it to sizeof(ga_allocator_t)");
-    require_argument(allocator->allocate != nullptr && allocator->deallocate != nullptr,
+    GA_REQUIRE_ARGUMENT(allocator->allocate != nullptr && allocator->deallocate != nullptr,
                      "allocator->allocate and allocator->deallocate must both be set");
   }
   std::unique_lock lock(backend_mutex_);
@@ -228,13 +228,13 @@ void DeviceMemory::set_allocator(const ga_allocator_t* allocator) {
 }
 
 void DeviceMemory::require_async_supported() const {
-  require(get_device_attribute(device_, cudaDevAttrMemoryPoolsSupported) != 0, GA_ERROR_UNSUPPORTED,
+  GA_REQUIRE(get_device_attribute(device_, cudaDevAttrMemoryPoolsSupported) != 0, GA_ERROR_UNSUPPORTED,
           "device " + std::to_string(device_) + " does not support cudaMallocAsync (memory pools)");
 }
 
 void DeviceMemory::require_nothing_in_use(const char* change) const {
   const std::uint64_t in_use = pool_.stats().allocations + outside_pool_.count();
-  require_argument(in_use == 0, "cannot " + std::string(change) + " of device " +
+  GA_REQUIRE_ARGUMENT(in_use == 0, "cannot " + std::string(change) + " of device " +
                                     std::to_string(device_) + " while " + std::to_string(in_use) +
                                     " of its blocks are in use");
 }
@@ -253,7 +253,7 @@ void free_device_memory(void* ptr, const StreamRef& stream) {
   for (int device = 0; device < device_count(); ++device) {
     DeviceMemory* memory = DeviceMemory::find(device);
     if (device == likely_device || memory == nullptr || !memory->owns(ptr)) continue;
-    require_argument(!stream, "the block belongs to device " + std::to_string(device) +
+    GA_REQUIRE_ARGUMENT(!stream, "the block belongs to device " + std::to_string(device) +
                                   " but the stream to device " + std::to_string(likely_device));
     if (memory->deallocate(ptr, current_stream(device))) return;
   }

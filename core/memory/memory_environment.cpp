@@ -26,14 +26,14 @@ std::size_t parse_memory_limit(std::string_view text, std::size_t total_memory) 
                               "' is neither a byte count nor a percentage such as '50%'";
   if (!text.empty() && text.back() == '%') {
     double percent = 0.0;
-    require_argument(
+    GA_REQUIRE_ARGUMENT(
         parse_whole(text.substr(0, text.size() - 1), percent) && percent >= 0.0 && percent <= 100.0,
         refusal);
     return static_cast<std::size_t>(
         std::floor(static_cast<double>(total_memory) * percent / 100.0));
   }
   unsigned long long bytes = 0;
-  require_argument(parse_whole(text, bytes), refusal);
+  GA_REQUIRE_ARGUMENT(parse_whole(text, bytes), refusal);
   return static_cast<std::size_t>(bytes);
 }
 

@@ -8,8 +8,8 @@
 namespace garray {
 
 void write_memory_stats(const MemoryStats& stats, ga_memory_stats_t* out) {
-  require_argument(out != nullptr, "argument 'stats' is NULL");
-  require_argument(out->struct_size >= offsetof(ga_memory_stats_t, used_bytes),
+  GA_REQUIRE_ARGUMENT(out != nullptr, "argument 'stats' is NULL");
+  GA_REQUIRE_ARGUMENT(out->struct_size >= offsetof(ga_memory_stats_t, used_bytes),
                    "stats->struct_size (" + std::to_string(out->struct_size) +
                        ") is too small; set it to sizeof(ga_memory_stats_t)");
   ga_memory_stats_t filled{};

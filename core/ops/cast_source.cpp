@@ -70,6 +70,10 @@ std::string cast_expression(ga_dtype_t from, ga_dtype_t to, const std::string& o
       }
       return "((" + type + ")(" + operand + "))";
     case GA_KIND_FLOAT:
+      // Integers go through double so that the 16-bit format rounds them once, as the host does.
+      if (is_16bit_float(to) && source.kind != GA_KIND_FLOAT && source.kind != GA_KIND_COMPLEX) {
+        return type + "((double)(" + operand + "))";
+      }
       if (is_16bit_float(to)) return type + "(" + real_value(from, operand) + ")";
       return "((" + type + ")" + real_value(from, operand) + ")";
     case GA_KIND_COMPLEX: {

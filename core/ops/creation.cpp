@@ -26,12 +26,12 @@ bool is_integral_scalar(const ga_scalar_t& scalar) {
 }
 
 void require_real_dtype(ga_dtype_t dtype, const char* routine) {
-  require(dtype_info(dtype).kind != GA_KIND_COMPLEX, GA_ERROR_UNSUPPORTED,
+  GA_REQUIRE(dtype_info(dtype).kind != GA_KIND_COMPLEX, GA_ERROR_UNSUPPORTED,
           std::string(routine) + " does not support complex dtypes");
 }
 
 std::int64_t require_length(double length, const char* what) {
-  require(std::isfinite(length) && length < static_cast<double>(std::numeric_limits<std::int64_t>::max()),
+  GA_REQUIRE(std::isfinite(length) && length < static_cast<double>(std::numeric_limits<std::int64_t>::max()),
           GA_ERROR_INVALID_ARGUMENT, std::string(what) + " gives no finite length");
   return length > 0 ? static_cast<std::int64_t>(length) : 0;
 }
@@ -82,15 +82,15 @@ std::int64_t arange_length(const ga_scalar_t& start, const ga_scalar_t& stop, co
                                                            : static_cast<__int128>(s.as_int);
     };
     const __int128 first = as_int(start), last = as_int(stop), delta = as_int(step);
-    require_argument(delta != 0, "step must not be zero");
+    GA_REQUIRE_ARGUMENT(delta != 0, "step must not be zero");
     const __int128 span = last - first;
     __int128 length = span / delta;
     if (span % delta != 0 && ((span < 0) == (delta < 0))) ++length;
-    require_argument(length <= std::numeric_limits<std::int64_t>::max(), "arange is too long");
+    GA_REQUIRE_ARGUMENT(length <= std::numeric_limits<std::int64_t>::max(), "arange is too long");
     return length > 0 ? static_cast<std::int64_t>(length) : 0;
   }
   const double delta = scalar_as_double(step);
-  require_argument(delta != 0, "step must not be zero");
+  GA_REQUIRE_ARGUMENT(delta != 0, "step must not be zero");
   return require_length(std::ceil((scalar_as_double(stop) - scalar_as_double(start)) / delta), "arange");
 }
 
@@ -118,7 +118,7 @@ Array arange(const ga_scalar_t& start, const ga_scalar_t& stop, const ga_scalar_
   const DTypeInfo& info = dtype_info(dtype);
   require_real_dtype(dtype, "arange");
   const std::int64_t length = arange_length(start, stop, step);
-  require(info.kind != GA_KIND_BOOL || length <= 2, GA_ERROR_DTYPE,
+  GA_REQUIRE(info.kind != GA_KIND_BOOL || length <= 2, GA_ERROR_DTYPE,
           "arange of more than 2 elements cannot have dtype bool (" + std::to_string(length) + " asked)");
   Array result = Array::empty(Dims{length}, dtype, GA_ORDER_C, stream);
   SequenceArguments arguments;
@@ -137,7 +137,7 @@ Array arange(const ga_scalar_t& start, const ga_scalar_t& stop, const ga_scalar_
 
 Linspace linspace(double start, double stop, std::int64_t num, bool endpoint, ga_dtype_t dtype,
                   const StreamRef& stream) {
-  require_argument(num >= 0, "num must be non-negative, not " + std::to_string(num));
+  GA_REQUIRE_ARGUMENT(num >= 0, "num must be non-negative, not " + std::to_string(num));
   require_real_dtype(dtype, "linspace");
   const std::int64_t divisions = endpoint ? num - 1 : num;
   const double step = divisions > 0 ? (stop - start) / static_cast<double>(divisions)
@@ -154,7 +154,7 @@ Linspace linspace(double start, double stop, std::int64_t num, bool endpoint, ga
 
 Array logspace(double start, double stop, std::int64_t num, bool endpoint, double base,
                ga_dtype_t dtype, const StreamRef& stream) {
-  require_argument(num >= 0, "num must be non-negative, not " + std::to_string(num));
+  GA_REQUIRE_ARGUMENT(num >= 0, "num must be non-negative, not " + std::to_string(num));
   require_real_dtype(dtype, "logspace");
   const std::int64_t divisions = endpoint ? num - 1 : num;
   Array values = Array::empty(Dims{num}, dtype, GA_ORDER_C, stream);
@@ -170,7 +170,7 @@ Array logspace(double start, double stop, std::int64_t num, bool endpoint, doubl
 
 Array eye(std::int64_t rows, std::int64_t columns, std::int64_t k, ga_dtype_t dtype, ga_order_t order,
           const StreamRef& stream) {
-  require_argument(rows >= 0 && columns >= 0, "eye needs non-negative rows and columns");
+  GA_REQUIRE_ARGUMENT(rows >= 0 && columns >= 0, "eye needs non-negative rows and columns");
   Array result = full(Dims{rows, columns}, make_int_scalar(0, GA_INT64), dtype, order, stream);
   const std::int64_t length = k >= 0 ? std::max<std::int64_t>(0, std::min(rows, columns - k))
                                      : std::max<std::int64_t>(0, std::min(rows + k, columns));
@@ -186,7 +186,7 @@ Array eye(std::int64_t rows, std::int64_t columns, std::int64_t k, ga_dtype_t dt
 
 Array tri(std::int64_t rows, std::int64_t columns, std::int64_t k, ga_dtype_t dtype,
           const StreamRef& stream) {
-  require_argument(rows >= 0 && columns >= 0, "tri needs non-negative rows and columns");
+  GA_REQUIRE_ARGUMENT(rows >= 0 && columns >= 0, "tri needs non-negative rows and columns");
   Array result = Array::empty(Dims{rows, columns}, dtype, GA_ORDER_C, stream);
   if (result.size() == 0) return result;
   const bool wide = result.size() > std::numeric_limits<std::int32_t>::max();
@@ -204,10 +204,10 @@ Array tri(std::int64_t rows, std::int64_t columns, std::int64_t k, ga_dtype_t dt
 
 std::vector<Array> meshgrid(std::span<const Array> vectors, ga_meshgrid_indexing_t indexing,
                             const StreamRef& stream) {
-  require_argument(indexing == GA_MESHGRID_XY || indexing == GA_MESHGRID_IJ,
+  GA_REQUIRE_ARGUMENT(indexing == GA_MESHGRID_XY || indexing == GA_MESHGRID_IJ,
                    "indexing must be GA_MESHGRID_XY or GA_MESHGRID_IJ");
   const int count = static_cast<int>(vectors.size());
-  require_argument(count <= kMaxDims, "meshgrid takes at most " + std::to_string(kMaxDims) + " vectors");
+  GA_REQUIRE_ARGUMENT(count <= kMaxDims, "meshgrid takes at most " + std::to_string(kMaxDims) + " vectors");
   Dims shape;
   for (const Array& vector : vectors) shape.push_back(vector.size());
   const bool swap = indexing == GA_MESHGRID_XY && count >= 2;

@@ -62,8 +62,8 @@ void synchronize_current_device() {
 }
 
 void get_device_properties(int device, ga_device_properties_t* properties) {
-  require_argument(properties != nullptr, "argument 'properties' is NULL");
-  require_argument(properties->struct_size >= offsetof(ga_device_properties_t, name),
+  GA_REQUIRE_ARGUMENT(properties != nullptr, "argument 'properties' is NULL");
+  GA_REQUIRE_ARGUMENT(properties->struct_size >= offsetof(ga_device_properties_t, name),
                    "properties->struct_size (" + std::to_string(properties->struct_size) +
                        ") is too small; set it to sizeof(ga_device_properties_t)");
   require_device(device);

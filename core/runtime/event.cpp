@@ -13,7 +13,7 @@ namespace garray {
 
 EventRef Event::create(int device, unsigned flags) {
   constexpr unsigned known = GA_EVENT_DISABLE_TIMING | GA_EVENT_BLOCKING_SYNC;
-  require_argument((flags & ~known) == 0,
+  GA_REQUIRE_ARGUMENT((flags & ~known) == 0,
                    "flags " + std::to_string(flags) + " contain bits other than "
                    "GA_EVENT_DISABLE_TIMING | GA_EVENT_BLOCKING_SYNC");
   DeviceGuard guard(device);
@@ -45,9 +45,9 @@ bool Event::query() const {
 }
 
 float Event::elapsed_ms(const Event& start, const Event& end) {
-  require_argument(start.timing_ && end.timing_,
+  GA_REQUIRE_ARGUMENT(start.timing_ && end.timing_,
                    "an event created with GA_EVENT_DISABLE_TIMING cannot be timed");
-  require_argument(start.recorded_.load(std::memory_order_acquire) &&
+  GA_REQUIRE_ARGUMENT(start.recorded_.load(std::memory_order_acquire) &&
                        end.recorded_.load(std::memory_order_acquire),
                    "both events must have been recorded");
   float milliseconds = 0.0f;

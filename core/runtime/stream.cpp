@@ -14,7 +14,7 @@
 namespace garray {
 
 StreamRef Stream::create(int device, unsigned flags, int priority) {
-  require_argument((flags & ~static_cast<unsigned>(GA_STREAM_NON_BLOCKING)) == 0,
+  GA_REQUIRE_ARGUMENT((flags & ~static_cast<unsigned>(GA_STREAM_NON_BLOCKING)) == 0,
                    "flags " + std::to_string(flags) + " contain bits other than GA_STREAM_NON_BLOCKING");
   DeviceGuard guard(device);
   cudaStream_t native = nullptr;
