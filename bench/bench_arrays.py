@@ -4,6 +4,7 @@ CuPy's before it is timed. Prints one table; exits non-zero when a check fails."
 import math
 import statistics
 import sys
+import time
 
 import cupy as cp
 
@@ -26,6 +27,20 @@ def time_ms(run):
         stop.synchronize()
         times.append(cp.cuda.get_elapsed_time(start, stop))
     return statistics.median(times)
+
+
+def host_us_per_call(run, calls=2000):
+    """Median wall-clock microseconds per call over 5 batches, the device kept ahead of the host."""
+    run()
+    cp.cuda.Device().synchronize()
+    batches = []
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(calls):
+            run()
+        batches.append((time.perf_counter() - start) / calls * 1e6)
+        cp.cuda.Device().synchronize()
+    return statistics.median(batches)
 
 
 def as_cupy(handle, shape, dtype, owner):
@@ -114,11 +129,19 @@ def main():
     c_ms = time_ms(lambda: cp.arange(count, dtype=cp.int64))
     rows.append(row("arange 2^26 int64", count * 8, g_ms, c_ms, ceiling))
 
+    # Host cost of one small operation (garray is called through ctypes here, which adds ~1 us).
+    tiny = ga.empty((1,), "float32")
+    tiny_cp = cp.empty(1, cp.float32)
+    garray_host = host_us_per_call(lambda: ga.release(ga.copy(tiny)))
+    cupy_host = host_us_per_call(lambda: tiny_cp.copy())
+    ga.release(tiny)
+
     header = ("workload", "garray us", "CuPy us", "garray GB/s", "CuPy GB/s", "of copy")
     print(f"device copy bandwidth (D2D memcpy, read+write): {ceiling:.0f} GB/s")
     widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
     for line in [header] + rows:
         print("  ".join(str(cell).rjust(width) for cell, width in zip(line, widths)))
+    print(f"host time of a 1-element copy: garray {garray_host:.2f} us (through ctypes), CuPy {cupy_host:.2f} us")
     if failures:
         print("MISMATCH against CuPy: " + ", ".join(failures))
         return 1

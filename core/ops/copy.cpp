@@ -20,6 +20,9 @@ constexpr int kThreads = 256;
 // Below this extent a tile would be mostly empty and the strided kernel does better.
 constexpr std::int64_t kMinTransposeExtent = 8;
 
+// Threads a copy of `count` elements needs: each moves kElementsPerThread.
+std::int64_t per_thread(std::int64_t count) { return (count + kElementsPerThread - 1) / kElementsPerThread; }
+
 bool byte_ranges_overlap(const Array& a, const Array& b) {
   if (a.buffer() != b.buffer() || a.size() == 0 || b.size() == 0) return false;
   const ElementExtent ea = element_extent(a.shape(), a.strides());
@@ -36,20 +39,20 @@ bool byte_ranges_overlap(const Array& a, const Array& b) {
 void launch_contiguous(const Array& source, const Array& destination, std::int64_t count,
                        const StreamRef& stream) {
   const bool wide = count > INT32_MAX;
-  const GeneratedKernel kernel = contiguous_copy_kernel(source.dtype(), destination.dtype(), wide);
+  const GeneratedKernel& kernel = contiguous_copy_kernel(source.dtype(), destination.dtype(), wide);
   void* dst = destination.data();
   const void* src = source.data();
   std::int64_t n64 = count;
   auto n32 = static_cast<std::uint32_t>(count);
   void* arguments[] = {&dst, &src, wide ? static_cast<void*>(&n64) : static_cast<void*>(&n32)};
-  launch_generated(kernel, grid_stride_blocks(count, kThreads, stream->device()), kThreads, stream,
-                   arguments);
+  launch_generated(kernel, grid_stride_blocks(per_thread(count), kThreads, stream->device()), kThreads,
+                   stream, arguments);
 }
 
 void launch_strided(const Array& source, const Array& destination, const StridedLoop<2>& loop,
                     const StreamRef& stream) {
   const bool wide = !fits_32bit_indexing(loop);
-  const GeneratedKernel kernel =
+  const GeneratedKernel& kernel =
       strided_copy_kernel(source.dtype(), destination.dtype(), loop.shape.size(), wide);
   void* dst = destination.data();
   const void* src = source.data();
@@ -58,8 +61,8 @@ void launch_strided(const Array& source, const Array& destination, const Strided
   LoopParams<2> params = pack_loop_params(loop);
   void* arguments[] = {&dst, &src, wide ? static_cast<void*>(&n64) : static_cast<void*>(&n32),
                        params.words.data()};
-  launch_generated(kernel, grid_stride_blocks(loop.size, kThreads, stream->device()), kThreads,
-                   stream, arguments);
+  launch_generated(kernel, grid_stride_blocks(per_thread(loop.size), kThreads, stream->device()),
+                   kThreads, stream, arguments);
 }
 
 // The dimension (other than the last) along which the source has unit stride, if the loop is a
@@ -87,7 +90,7 @@ void launch_transpose(const Array& source, const Array& destination, const Strid
     batch.size *= loop.shape[d];
   }
   const bool wide = !fits_32bit_indexing(loop);
-  const GeneratedKernel kernel =
+  const GeneratedKernel& kernel =
       transpose_copy_kernel(source.dtype(), destination.dtype(), batch.shape.size(), wide);
   void* dst = destination.data();
   const void* src = source.data();
@@ -99,12 +102,14 @@ void launch_transpose(const Array& source, const Array& destination, const Strid
   long long src_column_stride = loop.strides[1][column_dimension];
   void* arguments[] = {&dst, &src, params.words.data(), &rows, &columns, &batch_count,
                        &dst_row_stride, &src_column_stride};
-  auto tiles = [](long long extent, long long cap) {
-    return static_cast<unsigned>(std::min((extent + kTransposeTile - 1) / kTransposeTile, cap));
+  const long long tile = transpose_tile(source.dtype(), destination.dtype());
+  auto tiles = [tile](long long extent, long long cap) {
+    return static_cast<unsigned>(std::min((extent + tile - 1) / tile, cap));
   };
   const dim3 grid(tiles(columns, INT32_MAX), tiles(rows, 65535),
                   static_cast<unsigned>(std::min<long long>(batch_count, 65535)));
-  launch_generated(kernel, grid, dim3(kTransposeTile, kTransposeRowsPerPass), stream, arguments);
+  launch_generated(kernel, grid, dim3(static_cast<unsigned>(tile), static_cast<unsigned>(kTransposeThreads / tile)),
+                   stream, arguments);
 }
 
 }  // namespace

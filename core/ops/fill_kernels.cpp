@@ -2,6 +2,7 @@
 
 #include "core/array/dtype.hpp"
 #include "core/ops/cast_source.hpp"
+#include "core/ops/kernel_memo.hpp"
 #include "core/ops/loop_source.hpp"
 
 namespace garray {
@@ -56,9 +57,7 @@ std::string sequence_value(SequenceKind kind, ga_dtype_t dtype) {
   return "";
 }
 
-}  // namespace
-
-GeneratedKernel contiguous_fill_kernel(ga_dtype_t dtype, bool wide) {
+GeneratedKernel generate_contiguous_fill(ga_dtype_t dtype, bool wide) {
   GeneratedKernel kernel;
   kernel.name = kernel_name("fill_contiguous", dtype, wide);
   kernel.source = typedefs(dtype, wide) + "extern \"C\" __global__ void " + kernel.name +
@@ -67,7 +66,7 @@ GeneratedKernel contiguous_fill_kernel(ga_dtype_t dtype, bool wide) {
   return kernel;
 }
 
-GeneratedKernel strided_fill_kernel(ga_dtype_t dtype, int rank, bool wide) {
+GeneratedKernel generate_strided_fill(ga_dtype_t dtype, int rank, bool wide) {
   GeneratedKernel kernel;
   kernel.name = kernel_name("fill_strided_r" + std::to_string(rank), dtype, wide);
   kernel.source = typedefs(dtype, wide) + loop_params_declaration(rank, 1) +
@@ -78,7 +77,7 @@ GeneratedKernel strided_fill_kernel(ga_dtype_t dtype, int rank, bool wide) {
   return kernel;
 }
 
-GeneratedKernel sequence_kernel(SequenceKind kind, ga_dtype_t dtype, bool wide) {
+GeneratedKernel generate_sequence(SequenceKind kind, ga_dtype_t dtype, bool wide) {
   GeneratedKernel kernel;
   kernel.name = kernel_name(sequence_family(kind), dtype, wide);
   std::string prologue;
@@ -99,7 +98,7 @@ GeneratedKernel sequence_kernel(SequenceKind kind, ga_dtype_t dtype, bool wide) 
   return kernel;
 }
 
-GeneratedKernel tri_kernel(ga_dtype_t dtype, bool wide) {
+GeneratedKernel generate_tri(ga_dtype_t dtype, bool wide) {
   GeneratedKernel kernel;
   kernel.name = kernel_name("tri", dtype, wide);
   kernel.source = typedefs(dtype, wide) + "extern \"C\" __global__ void " + kernel.name +
@@ -109,6 +108,27 @@ GeneratedKernel tri_kernel(ga_dtype_t dtype, bool wide) {
                   "    const long long column = (long long)(i % (Index)columns);\n"
                   "    dst[i] = " + cast_expression(GA_BOOL, dtype, "(column <= row + k)") + ";\n  }\n}\n";
   return kernel;
+}
+
+}  // namespace
+
+const GeneratedKernel& contiguous_fill_kernel(ga_dtype_t dtype, bool wide) {
+  return memoized_kernel({KernelFamily::fill_contiguous, dtype, 0, 1, wide},
+                         [&] { return generate_contiguous_fill(dtype, wide); });
+}
+
+const GeneratedKernel& strided_fill_kernel(ga_dtype_t dtype, int rank, bool wide) {
+  return memoized_kernel({KernelFamily::fill_strided, dtype, 0, rank, wide},
+                         [&] { return generate_strided_fill(dtype, rank, wide); });
+}
+
+const GeneratedKernel& sequence_kernel(SequenceKind kind, ga_dtype_t dtype, bool wide) {
+  return memoized_kernel({KernelFamily::sequence, dtype, static_cast<int>(kind), 1, wide},
+                         [&] { return generate_sequence(kind, dtype, wide); });
+}
+
+const GeneratedKernel& tri_kernel(ga_dtype_t dtype, bool wide) {
+  return memoized_kernel({KernelFamily::tri, dtype, 0, 2, wide}, [&] { return generate_tri(dtype, wide); });
 }
 
 }  // namespace garray

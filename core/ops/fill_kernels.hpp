@@ -7,10 +7,10 @@
 namespace garray {
 
 // dst[i] = value.  Arguments: (Dst* dst, Index n, Dst value).
-GeneratedKernel contiguous_fill_kernel(ga_dtype_t dtype, bool wide);
+const GeneratedKernel& contiguous_fill_kernel(ga_dtype_t dtype, bool wide);
 
 // Arguments: (Dst* dst, Index n, ga_loop_params params, Dst value); one operand.
-GeneratedKernel strided_fill_kernel(ga_dtype_t dtype, int rank, bool wide);
+const GeneratedKernel& strided_fill_kernel(ga_dtype_t dtype, int rank, bool wide);
 
 enum class SequenceKind {
   arange_integer,  // dst[i] = start + i * step in 64-bit integer arithmetic (wrapping)
@@ -21,10 +21,10 @@ enum class SequenceKind {
 
 // Arguments: (Dst* dst, Index n, double start, double step, double stop, double base,
 // long long integer_start, long long integer_step, int pin_last).
-GeneratedKernel sequence_kernel(SequenceKind kind, ga_dtype_t dtype, bool wide);
+const GeneratedKernel& sequence_kernel(SequenceKind kind, ga_dtype_t dtype, bool wide);
 
 // dst[r * columns + c] = (c <= r + k) for a C-contiguous rows × columns array.
 // Arguments: (Dst* dst, Index n, long long columns, long long k).
-GeneratedKernel tri_kernel(ga_dtype_t dtype, bool wide);
+const GeneratedKernel& tri_kernel(ga_dtype_t dtype, bool wide);
 
 }  // namespace garray

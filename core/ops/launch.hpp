@@ -10,7 +10,9 @@
 
 namespace garray {
 
-// Compiles (or finds in the cache) `kernel` for the stream's device and launches it there.
+// Compiles (or finds in the cache) `kernel`, one of the memoized generated kernels, for the
+// stream's device and launches it there. After the first launch on a device the loaded kernel is
+// found by the kernel's address alone, and stays loaded for the life of the process.
 // `arguments` point at each kernel argument, in order, as cudaLaunchKernel takes them.
 void launch_generated(const GeneratedKernel& kernel, dim3 grid, dim3 block, const StreamRef& stream,
                       void** arguments);

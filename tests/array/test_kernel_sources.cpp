@@ -44,14 +44,14 @@ class KernelSources : public ::testing::Test {
 
   // Compiles every kernel on as many threads as the machine has and reports each failure with
   // the kernel's name and the compiler's message.
-  static void expect_all_compile(const std::vector<GeneratedKernel>& kernels) {
+  static void expect_all_compile(const std::vector<const GeneratedKernel*>& kernels) {
     const auto started = std::chrono::steady_clock::now();
     std::atomic<std::size_t> next{0};
     std::mutex mutex;
     std::vector<std::string> failures;
     const auto work = [&] {
       for (std::size_t i = next++; i < kernels.size(); i = next++) {
-        const GeneratedKernel& kernel = kernels[i];
+        const GeneratedKernel& kernel = *kernels[i];
         std::string failure;
         try {
           const std::string source = garray::jit::with_preamble(kernel.source, kernel.name + ".cu");
@@ -109,12 +109,12 @@ bool is_real(ga_dtype_t dtype) { return garray::dtype_info(dtype).kind != GA_KIN
 }  // namespace
 
 TEST_F(KernelSources, ContiguousCopyCompilesForEveryDtypePair) {
-  std::vector<GeneratedKernel> kernels;
+  std::vector<const GeneratedKernel*> kernels;
   for (ga_dtype_t source : kAllDtypes) {
     for (ga_dtype_t destination : kAllDtypes) {
       // Both index widths, alternating over the pairs.
       const bool wide = (static_cast<int>(source) + static_cast<int>(destination)) % 2 == 1;
-      kernels.push_back(garray::contiguous_copy_kernel(source, destination, wide));
+      kernels.push_back(&garray::contiguous_copy_kernel(source, destination, wide));
     }
   }
   EXPECT_EQ(kernels.size(), 225u);
@@ -122,50 +122,50 @@ TEST_F(KernelSources, ContiguousCopyCompilesForEveryDtypePair) {
 }
 
 TEST_F(KernelSources, StridedCopyCompilesForRanksOneToFour) {
-  std::vector<GeneratedKernel> kernels;
+  std::vector<const GeneratedKernel*> kernels;
   for (const auto& [source, destination] : representative_pairs()) {
     for (int rank = 1; rank <= 4; ++rank) {
-      kernels.push_back(garray::strided_copy_kernel(source, destination, rank, rank % 2 == 0));
+      kernels.push_back(&garray::strided_copy_kernel(source, destination, rank, rank % 2 == 0));
     }
   }
   expect_all_compile(kernels);
 }
 
 TEST_F(KernelSources, TransposeCopyCompilesForBatchRanksZeroToTwo) {
-  std::vector<GeneratedKernel> kernels;
+  std::vector<const GeneratedKernel*> kernels;
   for (const auto& [source, destination] : representative_pairs()) {
     for (int batch_rank = 0; batch_rank <= 2; ++batch_rank) {
-      kernels.push_back(garray::transpose_copy_kernel(source, destination, batch_rank, batch_rank == 1));
+      kernels.push_back(&garray::transpose_copy_kernel(source, destination, batch_rank, batch_rank == 1));
     }
   }
   expect_all_compile(kernels);
 }
 
 TEST_F(KernelSources, FillsCompileForEveryDtype) {
-  std::vector<GeneratedKernel> kernels;
+  std::vector<const GeneratedKernel*> kernels;
   for (ga_dtype_t dtype : kAllDtypes) {
     for (bool wide : {false, true}) {
-      kernels.push_back(garray::contiguous_fill_kernel(dtype, wide));
-      kernels.push_back(garray::strided_fill_kernel(dtype, wide ? 3 : 1, wide));
+      kernels.push_back(&garray::contiguous_fill_kernel(dtype, wide));
+      kernels.push_back(&garray::strided_fill_kernel(dtype, wide ? 3 : 1, wide));
     }
   }
   expect_all_compile(kernels);
 }
 
 TEST_F(KernelSources, SequencesCompileForEveryDtypeTheyServe) {
-  std::vector<GeneratedKernel> kernels;
+  std::vector<const GeneratedKernel*> kernels;
   for (ga_dtype_t dtype : kAllDtypes) {
     const ga_dtype_kind_t kind = garray::dtype_info(dtype).kind;
     for (bool wide : {false, true}) {
       if (kind == GA_KIND_BOOL || kind == GA_KIND_SIGNED || kind == GA_KIND_UNSIGNED) {
-        kernels.push_back(garray::sequence_kernel(garray::SequenceKind::arange_integer, dtype, wide));
+        kernels.push_back(&garray::sequence_kernel(garray::SequenceKind::arange_integer, dtype, wide));
       }
       if (kind == GA_KIND_FLOAT) {
-        kernels.push_back(garray::sequence_kernel(garray::SequenceKind::arange_float, dtype, wide));
+        kernels.push_back(&garray::sequence_kernel(garray::SequenceKind::arange_float, dtype, wide));
       }
       if (is_real(dtype)) {
-        kernels.push_back(garray::sequence_kernel(garray::SequenceKind::linspace, dtype, wide));
-        kernels.push_back(garray::sequence_kernel(garray::SequenceKind::logspace, dtype, wide));
+        kernels.push_back(&garray::sequence_kernel(garray::SequenceKind::linspace, dtype, wide));
+        kernels.push_back(&garray::sequence_kernel(garray::SequenceKind::logspace, dtype, wide));
       }
     }
   }
@@ -174,9 +174,9 @@ TEST_F(KernelSources, SequencesCompileForEveryDtypeTheyServe) {
 }
 
 TEST_F(KernelSources, TriCompilesForEveryDtype) {
-  std::vector<GeneratedKernel> kernels;
+  std::vector<const GeneratedKernel*> kernels;
   for (ga_dtype_t dtype : kAllDtypes) {
-    for (bool wide : {false, true}) kernels.push_back(garray::tri_kernel(dtype, wide));
+    for (bool wide : {false, true}) kernels.push_back(&garray::tri_kernel(dtype, wide));
   }
   expect_all_compile(kernels);
 }
