@@ -1,5 +1,6 @@
-/* The main example: report the library, the GPU, and round-trip a block of memory through the
- * pool. On a machine without a GPU it says so and exits 0. */
+/* The main example: report the library and the GPU, build and transpose a small array, and
+ * round-trip a block of memory through the pool. On a machine without a GPU it says so and exits 0.
+ * ctest runs it (test_example_hello), so the README's array example, taken from here, stays true. */
 #include <garray/garray.h>
 
 #include <stdio.h>
@@ -26,6 +27,33 @@ int main(void) {
   printf("device 0: %s, compute capability %d.%d, %d SMs, %.1f GiB\n", properties.name,
          properties.major, properties.minor, properties.multiprocessor_count,
          (double)properties.total_memory / (1024.0 * 1024.0 * 1024.0));
+
+  /* The array example of the README: arange, a reshaped view, a transposed view, a copy. */
+  int64_t shape[2] = {3, 4};
+  float host[12];
+  ga_array_t a = NULL, m = NULL, t = NULL, c = NULL;
+  if (check(ga_array_arange((ga_scalar_t){.dtype = GA_INT64, .as_int = 0},
+                            (ga_scalar_t){.dtype = GA_INT64, .as_int = 12},
+                            (ga_scalar_t){.dtype = GA_INT64, .as_int = 1}, GA_FLOAT32, &a)))
+    return 1;
+  if (check(ga_array_reshape(a, 2, shape, GA_ORDER_C, &m))) return 1;
+  if (check(ga_array_transpose(m, NULL, 0, &t))) return 1;
+  if (check(ga_array_copy(t, GA_ORDER_C, &c))) return 1;
+  if (check(ga_array_to_host(c, host, sizeof host))) return 1;
+  printf("arange(12).reshape(3, 4).T:");
+  for (int i = 0; i < 12; ++i) {
+    const int row = i / 3, column = i % 3;
+    if (host[i] != (float)(column * 4 + row)) {
+      fprintf(stderr, "\nwrong value %g at %d\n", (double)host[i], i);
+      return 1;
+    }
+    printf(" %g", (double)host[i]);
+  }
+  printf("\n");
+  ga_array_release(a);
+  ga_array_release(m);
+  ga_array_release(t);
+  ga_array_release(c);
 
   void *block = NULL;
   ga_memory_stats_t stats = {sizeof(ga_memory_stats_t)};

@@ -3,8 +3,10 @@
  * @brief The one header to include: NumPy/CuPy semantics on NVIDIA GPUs behind a stable C ABI.
  *
  * Valid C99 and C++. See base.h for the conventions every function follows (status returns,
- * out-parameters last, ga_last_error()), runtime.h for devices, streams and events, and memory.h for
- * the memory pools.
+ * out-parameters last, ga_last_error()), runtime.h for devices, streams and events, memory.h for
+ * the memory pools, jit.h for kernel compilation and its cache, array.h for arrays, creation.h for
+ * creating, transferring, copying and casting them, views.h for indexing and views, and dlpack.h
+ * for zero-copy exchange with other libraries.
  */
 #ifndef GARRAY_GARRAY_H
 #define GARRAY_GARRAY_H
@@ -14,6 +16,7 @@
 #include <garray/memory.h>
 #include <garray/jit.h>
 #include <garray/array.h>
+#include <garray/creation.h>
 #include <garray/views.h>
 #include <garray/dlpack.h>
 
