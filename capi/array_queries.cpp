@@ -21,6 +21,16 @@ ga_status_t copy_dims(const char* function, ga_array_t array, int64_t* destinati
   });
 }
 
+// One value of an array written to a caller's out-parameter.
+template <class T, class Getter>
+ga_status_t query(const char* function, ga_array_t array, T* out, const char* out_name, Getter getter) {
+  return guarded(function, [&] {
+    const garray::Array& a = deref(array, "array");
+    require_out(out, out_name);
+    *out = getter(a);
+  });
+}
+
 }  // namespace
 
 extern "C" {
@@ -34,11 +44,7 @@ GA_API ga_status_t ga_array_release(ga_array_t array) {
 }
 
 GA_API ga_status_t ga_array_ndim(ga_array_t array, int* ndim) {
-  return guarded(__func__, [&] {
-    const garray::Array& a = deref(array, "array");
-    require_out(ndim, "ndim");
-    *ndim = a.ndim();
-  });
+  return query(__func__, array, ndim, "ndim", [](const garray::Array& a) { return a.ndim(); });
 }
 
 GA_API ga_status_t ga_array_shape(ga_array_t array, int64_t* shape) {
@@ -58,43 +64,23 @@ GA_API ga_status_t ga_array_strides_bytes(ga_array_t array, int64_t* strides) {
 }
 
 GA_API ga_status_t ga_array_dtype(ga_array_t array, ga_dtype_t* dtype) {
-  return guarded(__func__, [&] {
-    const garray::Array& a = deref(array, "array");
-    require_out(dtype, "dtype");
-    *dtype = a.dtype();
-  });
+  return query(__func__, array, dtype, "dtype", [](const garray::Array& a) { return a.dtype(); });
 }
 
 GA_API ga_status_t ga_array_size(ga_array_t array, int64_t* size) {
-  return guarded(__func__, [&] {
-    const garray::Array& a = deref(array, "array");
-    require_out(size, "size");
-    *size = a.size();
-  });
+  return query(__func__, array, size, "size", [](const garray::Array& a) { return a.size(); });
 }
 
 GA_API ga_status_t ga_array_itemsize(ga_array_t array, size_t* itemsize) {
-  return guarded(__func__, [&] {
-    const garray::Array& a = deref(array, "array");
-    require_out(itemsize, "itemsize");
-    *itemsize = a.itemsize();
-  });
+  return query(__func__, array, itemsize, "itemsize", [](const garray::Array& a) { return a.itemsize(); });
 }
 
 GA_API ga_status_t ga_array_nbytes(ga_array_t array, size_t* nbytes) {
-  return guarded(__func__, [&] {
-    const garray::Array& a = deref(array, "array");
-    require_out(nbytes, "nbytes");
-    *nbytes = a.nbytes();
-  });
+  return query(__func__, array, nbytes, "nbytes", [](const garray::Array& a) { return a.nbytes(); });
 }
 
 GA_API ga_status_t ga_array_device(ga_array_t array, int* device) {
-  return guarded(__func__, [&] {
-    const garray::Array& a = deref(array, "array");
-    require_out(device, "device");
-    *device = a.device();
-  });
+  return query(__func__, array, device, "device", [](const garray::Array& a) { return a.device(); });
 }
 
 GA_API ga_status_t ga_array_data(ga_array_t array, void** data) {
@@ -106,11 +92,7 @@ GA_API ga_status_t ga_array_data(ga_array_t array, void** data) {
 }
 
 GA_API ga_status_t ga_array_flags(ga_array_t array, unsigned* flags) {
-  return guarded(__func__, [&] {
-    const garray::Array& a = deref(array, "array");
-    require_out(flags, "flags");
-    *flags = a.flags();
-  });
+  return query(__func__, array, flags, "flags", [](const garray::Array& a) { return a.flags(); });
 }
 
 }  // extern "C"

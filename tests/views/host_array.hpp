@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "expect_error.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
@@ -55,17 +57,10 @@ inline void expect_layout(const garray::Array& array, const Layout& expected) {
 }
 
 // Runs `call`, expecting it to throw garray::Error with `status` and a message containing
-// `fragment`.
+// `fragment` (the argument order these tests read best in).
 template <class Call>
 void expect_error(Call&& call, ga_status_t status, const std::string& fragment) {
-  try {
-    call();
-    ADD_FAILURE() << "no error; expected " << ga_status_string(status);
-  } catch (const garray::Error& error) {
-    EXPECT_EQ(error.status(), status) << error.what();
-    EXPECT_NE(std::string(error.what()).find(fragment), std::string::npos)
-        << "message '" << error.what() << "' lacks '" << fragment << "'";
-  }
+  expect_error_containing(status, fragment, std::forward<Call>(call));
 }
 
 }  // namespace views_test
