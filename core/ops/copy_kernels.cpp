@@ -88,7 +88,9 @@ GeneratedKernel generate_transpose_copy(ga_dtype_t source, ga_dtype_t destinatio
   kernel.name = kernel_name("copy_transpose", source, destination, batch_rank, wide);
   // The tile holds destination values, so the cast happens once on the way in; the padding column
   // keeps the column-wise reads free of shared-memory bank conflicts. Index arithmetic stays in the
-  // kernel's index width, and the passes over a tile unroll.
+  // kernel's index width, and the passes over a tile unroll. Blocks take their column of tiles
+  // along a diagonal ((x + y) mod width, still one tile each) so that blocks running together do
+  // not all stride through the same memory partitions, as they would on power-of-two extents.
   kernel.source =
       typedefs(source, destination, wide) + loop_params_declaration(batch_rank, 2) +
       "extern \"C\" __global__ void " + kernel.name +
@@ -103,7 +105,7 @@ GeneratedKernel generate_transpose_copy(ga_dtype_t source, ga_dtype_t destinatio
       "  for (Index b = blockIdx.z; b < (Index)batch_count; b += gridDim.z) {\n" +
       offsets_for_linear_index(batch_rank, 2, wide, "b", "batch") +
       "    for (Index row0 = (Index)blockIdx.y * " + tile + "; row0 < rows; row0 += (Index)gridDim.y * " + tile + ") {\n"
-      "      for (Index column0 = (Index)blockIdx.x * " + tile + "; column0 < columns; column0 += (Index)gridDim.x * " + tile + ") {\n"
+      "      for (Index column0 = (Index)((blockIdx.x + blockIdx.y) % gridDim.x) * " + tile + "; column0 < columns; column0 += (Index)gridDim.x * " + tile + ") {\n"
       "        const Index row = row0 + threadIdx.x;\n"
       "#pragma unroll\n"
       "        for (int pass = 0; pass < " + tile + "; pass += " + rows_per_pass + ") {\n"
