@@ -5,12 +5,16 @@
 
 #include "capi/handle.hpp"
 #include "core/array/array.hpp"
+#include "core/jit/kernel.hpp"
+#include "core/jit/raw_module.hpp"
 #include "core/runtime/event.hpp"
 #include "core/runtime/stream.hpp"
 
 struct ga_stream_s : garray::capi::Handle<garray::StreamRef, 0x53545245u> {};
 struct ga_event_s : garray::capi::Handle<garray::EventRef, 0x45564e54u> {};
 struct ga_array_s : garray::capi::Handle<garray::Array, 0x41525259u> {};
+struct ga_module_s : garray::capi::Handle<garray::jit::RawModuleRef, 0x4d4f4455u> {};
+struct ga_kernel_s : garray::capi::Handle<garray::jit::KernelRef, 0x4b524e4cu> {};
 
 namespace garray::capi {
 

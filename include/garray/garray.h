@@ -6,7 +6,7 @@
  * out-parameters last, ga_last_error()), runtime.h for devices, streams and events, memory.h for
  * the memory pools, jit.h for kernel compilation and its cache, array.h for arrays, creation.h for
  * creating, transferring, copying and casting them, views.h for indexing and views, and dlpack.h
- * for zero-copy exchange with other libraries.
+ * for zero-copy exchange with other libraries, kernel.h for user kernels from CUDA source.
  */
 #ifndef GARRAY_GARRAY_H
 #define GARRAY_GARRAY_H
@@ -19,5 +19,6 @@
 #include <garray/creation.h>
 #include <garray/views.h>
 #include <garray/dlpack.h>
+#include <garray/kernel.h>
 
 #endif /* GARRAY_GARRAY_H */

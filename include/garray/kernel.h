@@ -1,0 +1,93 @@
+/**
+ * @file garray/kernel.h
+ * @brief User kernels from CUDA C++ source, as CuPy's RawKernel and RawModule.
+ *
+ * Source is compiled by NVRTC for the current device's architecture through the same engine and
+ * caches as garray's own kernels (see jit.h): the first use compiles, later ones find the binary in
+ * memory or on disk. Kernels are looked up by their plain symbol, so declare them `extern "C"`.
+ * Name expressions for templated kernels are not supported yet. Thread-safe.
+ */
+#ifndef GARRAY_KERNEL_H
+#define GARRAY_KERNEL_H
+
+#include <garray/array.h>
+#include <garray/runtime.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @brief Compiled source holding one or more kernels (CuPy's RawModule). */
+typedef struct ga_module_s *ga_module_t;
+/** @brief One kernel, ready to launch on the device it was created for. */
+typedef struct ga_kernel_s *ga_kernel_t;
+
+/** @brief What a ::ga_kernel_arg_t carries. */
+typedef enum ga_kernel_arg_kind {
+  GA_KERNEL_ARG_ARRAY = 0,  /**< @c array: passed as the device address of its first element. */
+  GA_KERNEL_ARG_SCALAR = 1, /**< @c scalar: passed by value as its own dtype (a C type of that size). */
+  GA_KERNEL_ARG_POINTER = 2 /**< @c pointer: passed as is (device memory the caller manages). */
+} ga_kernel_arg_kind_t;
+
+/** @brief One kernel argument; only the field named by @c kind is read. */
+typedef struct ga_kernel_arg {
+  ga_kernel_arg_kind_t kind;
+  ga_array_t array;
+  ga_scalar_t scalar;
+  void *pointer;
+} ga_kernel_arg_t;
+
+/**
+ * @brief Compile @p source for the current device (CuPy's RawModule).
+ * @param options NVRTC options (`"-DN=4"`, `"--use_fast_math"`, ...); none may choose the architecture.
+ * @param module receives a new handle the caller releases with ga_module_release().
+ * @return ::GA_OK; ::GA_ERROR_COMPILE with NVRTC's log in ga_last_error() (no handle is created);
+ *         ::GA_ERROR_INVALID_ARGUMENT for NULL source or an architecture option; ::GA_ERROR_NO_DEVICE.
+ */
+GA_API ga_status_t ga_module_create(const char *source, const char *const *options, size_t option_count,
+                                    ga_module_t *module);
+
+/**
+ * @brief The kernel @p name of @p module (CuPy's RawModule.get_function), loaded on the module's
+ *        device. The kernel keeps what it needs alive: @p module may be released first.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT if the module defines no kernel of that name.
+ */
+GA_API ga_status_t ga_module_get_function(ga_module_t module, const char *name, ga_kernel_t *kernel);
+
+/** @brief Add a reference to @p module. */
+GA_API ga_status_t ga_module_retain(ga_module_t module);
+/** @brief Drop a reference to @p module. */
+GA_API ga_status_t ga_module_release(ga_module_t module);
+
+/**
+ * @brief Compile @p source and take its kernel @p name in one step (CuPy's RawKernel).
+ * @return as ga_module_create() and ga_module_get_function().
+ */
+GA_API ga_status_t ga_raw_kernel_create(const char *source, const char *name, const char *const *options,
+                                        size_t option_count, ga_kernel_t *kernel);
+
+/**
+ * @brief Queue @p kernel on @p stream (NULL: the current stream), which must belong to the kernel's
+ *        device, with @p grid and @p block extents (x, y, z; each at least 1) and
+ *        @p shared_memory_bytes of dynamic shared memory (beyond 48 KiB is opted into as needed, up
+ *        to what the device allows).
+ * @param args @p arg_count arguments in the kernel's parameter order; arrays must live on the
+ *        kernel's device. Asynchronous: a fault inside the kernel surfaces at a later synchronisation.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT for a zero extent, a bad argument kind, an array on
+ *         another device or a stream of another device; ::GA_ERROR_INVALID_HANDLE; ::GA_ERROR_CUDA
+ *         when CUDA refuses the launch (too many threads, too much shared memory, ...).
+ */
+GA_API ga_status_t ga_kernel_launch(ga_kernel_t kernel, const uint32_t grid[3], const uint32_t block[3],
+                                    size_t shared_memory_bytes, ga_stream_t stream,
+                                    const ga_kernel_arg_t *args, size_t arg_count);
+
+/** @brief Add a reference to @p kernel. */
+GA_API ga_status_t ga_kernel_retain(ga_kernel_t kernel);
+/** @brief Drop a reference to @p kernel. */
+GA_API ga_status_t ga_kernel_release(ga_kernel_t kernel);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GARRAY_KERNEL_H */
