@@ -2,49 +2,19 @@
 // cudaFree of the same size, and a stream round trip (record an event on one stream, make another
 // wait for it, synchronize that one) through garray beside the same CUDA calls. Each figure is the
 // median over several runs of many iterations, after a warm-up. Exits 1 without a GPU.
-#include <garray/garray.h>
+#include "bench_support.hpp"
 
-#include <cuda_runtime_api.h>
-
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
+using bench::check;
+using bench::kRepetitions;
+using bench::median_microseconds;
+
+const char* const bench::kProgram = "bench_pool";
+
 namespace {
-
-constexpr int kRepetitions = 9;
-
-void check(ga_status_t status, const char* call) {
-  if (status == GA_OK) return;
-  std::fprintf(stderr, "bench_pool: %s failed: %s: %s\n", call, ga_status_string(status),
-               ga_last_error());
-  std::exit(1);
-}
-
-void check(cudaError_t code, const char* call) {
-  if (code == cudaSuccess) return;
-  std::fprintf(stderr, "bench_pool: %s failed: %s\n", call, cudaGetErrorString(code));
-  std::exit(1);
-}
-
-// Host microseconds per call of `body`: the median over kRepetitions runs of `iterations` calls.
-template <class Body>
-double median_microseconds(int iterations, Body&& body) {
-  for (int i = 0; i < iterations / 10 + 1; ++i) body();
-  std::vector<double> per_call;
-  for (int repetition = 0; repetition < kRepetitions; ++repetition) {
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < iterations; ++i) body();
-    const std::chrono::duration<double, std::micro> elapsed =
-        std::chrono::steady_clock::now() - start;
-    per_call.push_back(elapsed.count() / iterations);
-  }
-  std::nth_element(per_call.begin(), per_call.begin() + kRepetitions / 2, per_call.end());
-  return per_call[kRepetitions / 2];
-}
 
 struct Row {
   std::string workload;
@@ -103,14 +73,7 @@ Row stream_round_trip() {
 }  // namespace
 
 int main() {
-  int count = 0;
-  check(ga_device_count(&count), "ga_device_count");
-  if (count == 0) {
-    std::fprintf(stderr, "bench_pool: no CUDA device on this machine; nothing to measure\n");
-    return 1;
-  }
-  ga_device_properties_t properties = {sizeof(properties)};
-  check(ga_device_get_properties(0, &properties), "ga_device_get_properties");
+  const ga_device_properties_t properties = bench::require_gpu();
   ga_memory_backend_t backend = GA_MEMORY_BACKEND_POOL;
   check(ga_memory_pool_get_backend(0, &backend), "ga_memory_pool_get_backend");
   const char* backend_names[] = {"pool", "async", "custom"};
