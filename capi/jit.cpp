@@ -1,6 +1,7 @@
 #include <garray/jit.h>
 
 #include "capi/guard.hpp"
+#include "core/common/versioned_struct.hpp"
 #include "core/jit/kernel_cache.hpp"
 
 #include <algorithm>
@@ -52,18 +53,15 @@ GA_API ga_status_t ga_kernel_cache_clear_memory(void) {
 
 GA_API ga_status_t ga_kernel_cache_stats(ga_kernel_cache_stats_t* stats) {
   return guarded(__func__, [&] {
-    require_out(stats, "stats");
-    GA_REQUIRE_ARGUMENT(stats->struct_size >= sizeof(size_t),
-                     "stats->struct_size (" + std::to_string(stats->struct_size) +
-                         ") is too small; set it to sizeof(ga_kernel_cache_stats_t)");
+    garray::require_versioned_struct(stats, sizeof(size_t), "stats",
+                                     "ga_kernel_cache_stats_t");
     const garray::jit::CacheStats counts = garray::jit::cache_stats();
     ga_kernel_cache_stats_t filled{};
-    filled.struct_size = stats->struct_size;
     filled.memory_hits = counts.memory_hits;
     filled.disk_hits = counts.disk_hits;
     filled.compiles = counts.compiles;
     filled.disk_bytes = counts.disk_bytes;
-    std::memcpy(stats, &filled, std::min(stats->struct_size, sizeof(filled)));
+    garray::write_versioned_struct(stats, filled);
   });
 }
 

@@ -1,5 +1,7 @@
 #include "core/memory/memory_stats.hpp"
 
+#include "core/common/versioned_struct.hpp"
+
 #include "core/common/error.hpp"
 
 #include <cstring>
@@ -8,12 +10,8 @@
 namespace garray {
 
 void write_memory_stats(const MemoryStats& stats, ga_memory_stats_t* out) {
-  GA_REQUIRE_ARGUMENT(out != nullptr, "argument 'stats' is NULL");
-  GA_REQUIRE_ARGUMENT(out->struct_size >= offsetof(ga_memory_stats_t, used_bytes),
-                   "stats->struct_size (" + std::to_string(out->struct_size) +
-                       ") is too small; set it to sizeof(ga_memory_stats_t)");
+  require_versioned_struct(out, offsetof(ga_memory_stats_t, used_bytes), "stats", "ga_memory_stats_t");
   ga_memory_stats_t filled{};
-  filled.struct_size = out->struct_size;
   filled.used_bytes = stats.used_bytes;
   filled.cached_bytes = stats.cached_bytes;
   filled.total_bytes = stats.total_bytes;
@@ -22,7 +20,7 @@ void write_memory_stats(const MemoryStats& stats, ga_memory_stats_t* out) {
   filled.allocations = stats.allocations;
   filled.allocations_total = stats.allocations_total;
   filled.upstream_allocations = stats.upstream_allocations;
-  std::memcpy(out, &filled, std::min(out->struct_size, sizeof(filled)));
+  write_versioned_struct(out, filled);
 }
 
 }  // namespace garray

@@ -2,6 +2,7 @@
 
 #include "core/common/cuda_check.hpp"
 #include "core/common/error.hpp"
+#include "core/common/versioned_struct.hpp"
 
 #include <cuda_runtime_api.h>
 
@@ -62,10 +63,8 @@ void synchronize_current_device() {
 }
 
 void get_device_properties(int device, ga_device_properties_t* properties) {
-  GA_REQUIRE_ARGUMENT(properties != nullptr, "argument 'properties' is NULL");
-  GA_REQUIRE_ARGUMENT(properties->struct_size >= offsetof(ga_device_properties_t, name),
-                   "properties->struct_size (" + std::to_string(properties->struct_size) +
-                       ") is too small; set it to sizeof(ga_device_properties_t)");
+  require_versioned_struct(properties, offsetof(ga_device_properties_t, name), "properties",
+                           "ga_device_properties_t");
   require_device(device);
   cudaDeviceProp prop{};
   check_cuda(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
@@ -78,7 +77,6 @@ void get_device_properties(int device, ga_device_properties_t* properties) {
   auto attribute = [&](cudaDeviceAttr which) { return get_device_attribute(device, which); };
 
   ga_device_properties_t filled{};
-  filled.struct_size = properties->struct_size;
   std::memcpy(filled.name, prop.name, std::min(sizeof(filled.name), sizeof(prop.name)));
   filled.name[sizeof(filled.name) - 1] = '\0';
   filled.major = prop.major;
@@ -102,7 +100,7 @@ void get_device_properties(int device, ga_device_properties_t* properties) {
   filled.pci_domain_id = prop.pciDomainID;
   filled.integrated = prop.integrated;
   filled.concurrent_managed_access = prop.concurrentManagedAccess;
-  std::memcpy(properties, &filled, std::min(properties->struct_size, sizeof(filled)));
+  write_versioned_struct(properties, filled);
 }
 
 int get_device_attribute(int device, int attribute) {
