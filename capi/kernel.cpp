@@ -94,11 +94,9 @@ GA_API ga_status_t ga_kernel_launch(ga_kernel_t kernel, const uint32_t grid[3], 
     GA_REQUIRE_ARGUMENT(queue->device() == launched->device(),
                         "the stream is on device " + std::to_string(queue->device()) +
                             " but the kernel on device " + std::to_string(launched->device()));
-    std::vector<const garray::Array*> arrays(arg_count, nullptr);
-    for (size_t i = 0; i < arg_count; ++i) {
-      if (args[i].kind == GA_KERNEL_ARG_ARRAY) arrays[i] = &deref(args[i].array, "args[i].array");
-    }
-    garray::jit::KernelArguments packed({args, arg_count}, arrays, launched->device());
+    garray::jit::KernelArguments packed(
+        {args, arg_count}, [&](size_t i) -> const garray::Array& { return deref(args[i].array, "args[i].array"); },
+        launched->device());
     launched->launch(garray::jit::LaunchConfig{dim3(grid[0], grid[1], grid[2]),
                                                dim3(block[0], block[1], block[2]), shared_memory_bytes},
                      packed.pointers(), queue->native());
