@@ -23,3 +23,5 @@
 %include "garray/views.h"
 %include "garray/dlpack.h"
 %include "garray/kernel.h"
+%include "garray/elementwise_kernel.h"
+%include "garray/reduction_kernel.h"

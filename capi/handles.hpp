@@ -8,19 +8,40 @@
 #include "core/jit/kernel.hpp"
 #include "core/jit/raw_module.hpp"
 #include "core/runtime/event.hpp"
+#include "core/ops/elementwise_kernel.hpp"
+#include "core/ops/reduction_kernel.hpp"
 #include "core/runtime/stream.hpp"
+
+#include <vector>
 
 struct ga_stream_s : garray::capi::Handle<garray::StreamRef, 0x53545245u> {};
 struct ga_event_s : garray::capi::Handle<garray::EventRef, 0x45564e54u> {};
 struct ga_array_s : garray::capi::Handle<garray::Array, 0x41525259u> {};
 struct ga_module_s : garray::capi::Handle<garray::jit::RawModuleRef, 0x4d4f4455u> {};
 struct ga_kernel_s : garray::capi::Handle<garray::jit::KernelRef, 0x4b524e4cu> {};
+struct ga_elementwise_kernel_s
+    : garray::capi::Handle<std::shared_ptr<const garray::ElementwiseKernel>, 0x454c574bu> {};
+struct ga_reduction_kernel_s
+    : garray::capi::Handle<std::shared_ptr<const garray::ReductionKernel>, 0x5244434bu> {};
 
 namespace garray::capi {
 
 // The stream a call should use: the given handle, or the thread's current stream for NULL.
 inline const StreamRef& stream_or_current(ga_stream_t stream) {
   return stream ? deref(stream, "stream") : current_stream();
+}
+
+// Handles for every array, or none: a failure part way releases the ones already made.
+inline std::vector<ga_array_t> make_array_handles(std::vector<Array> arrays) {
+  std::vector<ga_array_t> handles;
+  handles.reserve(arrays.size());
+  try {
+    for (Array& array : arrays) handles.push_back(make_handle<ga_array_s>(std::move(array)));
+  } catch (...) {
+    for (ga_array_t handle : handles) release(handle, "out");
+    throw;
+  }
+  return handles;
 }
 
 }  // namespace garray::capi

@@ -45,21 +45,6 @@ ga_status_t map_array(const char* function, ga_array_t array, ga_array_t* out,
   });
 }
 
-// Handles for every array, or none: a failure part way releases the ones already made.
-std::vector<ga_array_t> make_handles(std::vector<garray::Array> arrays) {
-  std::vector<ga_array_t> handles;
-  handles.reserve(arrays.size());
-  try {
-    for (garray::Array& array : arrays) {
-      handles.push_back(make_handle<ga_array_s>(std::move(array)));
-    }
-  } catch (...) {
-    for (ga_array_t handle : handles) garray::capi::release(handle, "out");
-    throw;
-  }
-  return handles;
-}
-
 }  // namespace
 
 extern "C" {
@@ -179,7 +164,7 @@ GA_API ga_status_t ga_array_broadcast_arrays(const ga_array_t* arrays, int count
       const std::string name = "arrays[" + std::to_string(i) + "]";
       inputs.push_back(deref(handles[i], name.c_str()));
     }
-    const std::vector<ga_array_t> results = make_handles(garray::broadcast_arrays(inputs));
+    const std::vector<ga_array_t> results = garray::capi::make_array_handles(garray::broadcast_arrays(inputs));
     std::copy(results.begin(), results.end(), out);
   });
 }

@@ -6,9 +6,9 @@ IndexTypes index_types(bool wide) {
   return wide ? IndexTypes{"long long", "unsigned long long"} : IndexTypes{"int", "unsigned int"};
 }
 
-std::string loop_params_declaration(int rank, int operands) {
+std::string loop_params_declaration(int rank, int operands, const char* name) {
   const int extent = rank > 0 ? rank : 1;  // zero-length arrays are not valid C++
-  return "struct ga_loop_params {\n  long long shape[" + std::to_string(extent) +
+  return "struct " + std::string(name) + " {\n  long long shape[" + std::to_string(extent) +
          "];\n  long long strides[" + std::to_string(operands) + "][" + std::to_string(extent) +
          "];\n};\n";
 }
@@ -49,5 +49,6 @@ LoopParams<Operands> pack_loop_params(const StridedLoop<Operands>& loop) {
 
 template LoopParams<1> pack_loop_params<1>(const StridedLoop<1>&);
 template LoopParams<2> pack_loop_params<2>(const StridedLoop<2>&);
+template LoopParams<kMaxLoopOperands> pack_loop_params<kMaxLoopOperands>(const StridedLoop<kMaxLoopOperands>&);
 
 }  // namespace garray

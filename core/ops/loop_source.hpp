@@ -18,8 +18,8 @@ struct IndexTypes {
 };
 IndexTypes index_types(bool wide);
 
-// `struct ga_loop_params { long long shape[rank]; long long strides[operands][rank]; };`
-std::string loop_params_declaration(int rank, int operands);
+// `struct <name> { long long shape[rank]; long long strides[operands][rank]; };`
+std::string loop_params_declaration(int rank, int operands, const char* name = "ga_loop_params");
 
 // Statements that declare `offset0 .. offset{operands-1}` for the linear index `linear`
 // (an unsigned variable in scope) from `params`, a ga_loop_params.

@@ -12,7 +12,8 @@ std::int64_t magnitude(std::int64_t value) { return value < 0 ? -value : value; 
 }  // namespace
 
 template <int Operands>
-StridedLoop<Operands> collapse_loop(const Dims& shape, const std::array<Dims, Operands>& strides) {
+StridedLoop<Operands> collapse_loop(const Dims& shape, const std::array<Dims, Operands>& strides,
+                                    LoopOrder order) {
   StridedLoop<Operands> loop;
   for (int d = 0; d < shape.size(); ++d) {
     if (shape[d] == 0) {
@@ -25,7 +26,7 @@ StridedLoop<Operands> collapse_loop(const Dims& shape, const std::array<Dims, Op
   }
   // Insertion sort (at most 32 entries), stable so that ties keep NumPy's C order.
   const int rank = loop.shape.size();
-  for (int i = 1; i < rank; ++i) {
+  for (int i = 1; order == LoopOrder::any && i < rank; ++i) {
     for (int j = i; j > 0 && magnitude(loop.strides[0][j - 1]) < magnitude(loop.strides[0][j]); --j) {
       std::swap(loop.shape[j - 1], loop.shape[j]);
       for (int k = 0; k < Operands; ++k) std::swap(loop.strides[k][j - 1], loop.strides[k][j]);
@@ -58,9 +59,12 @@ bool fits_32bit_indexing(const StridedLoop<Operands>& loop) {
   return true;
 }
 
-template StridedLoop<1> collapse_loop<1>(const Dims&, const std::array<Dims, 1>&);
-template StridedLoop<2> collapse_loop<2>(const Dims&, const std::array<Dims, 2>&);
+template StridedLoop<1> collapse_loop<1>(const Dims&, const std::array<Dims, 1>&, LoopOrder);
+template StridedLoop<2> collapse_loop<2>(const Dims&, const std::array<Dims, 2>&, LoopOrder);
+template StridedLoop<kMaxLoopOperands> collapse_loop<kMaxLoopOperands>(
+    const Dims&, const std::array<Dims, kMaxLoopOperands>&, LoopOrder);
 template bool fits_32bit_indexing<1>(const StridedLoop<1>&);
 template bool fits_32bit_indexing<2>(const StridedLoop<2>&);
+template bool fits_32bit_indexing<kMaxLoopOperands>(const StridedLoop<kMaxLoopOperands>&);
 
 }  // namespace garray

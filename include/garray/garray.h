@@ -20,5 +20,7 @@
 #include <garray/views.h>
 #include <garray/dlpack.h>
 #include <garray/kernel.h>
+#include <garray/elementwise_kernel.h>
+#include <garray/reduction_kernel.h>
 
 #endif /* GARRAY_GARRAY_H */

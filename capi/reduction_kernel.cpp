@@ -1,0 +1,79 @@
+#include <garray/reduction_kernel.h>
+
+#include "capi/guard.hpp"
+#include "capi/handles.hpp"
+#include "capi/kernel_call_arguments.hpp"
+
+#include <memory>
+#include <string>
+
+using garray::capi::deref;
+using garray::capi::guarded;
+using garray::capi::make_handle;
+using garray::capi::require_out;
+
+namespace {
+
+std::optional<std::vector<int>> caller_axes(const int* axes, int axis_count) {
+  if (axis_count == -1 && axes == nullptr) return std::nullopt;
+  GA_REQUIRE_ARGUMENT(axis_count >= 0, "axis_count is " + std::to_string(axis_count) +
+                                           "; use -1 with axes NULL to reduce every axis");
+  GA_REQUIRE_ARGUMENT(axis_count == 0 || axes != nullptr, "argument 'axes' is NULL but axis_count is " +
+                                                              std::to_string(axis_count));
+  return std::vector<int>(axes, axes + axis_count);
+}
+
+}  // namespace
+
+extern "C" {
+
+GA_API ga_status_t ga_reduction_kernel_create(const char* in_params, const char* out_params, const char* map_expr,
+                                              const char* reduce_expr, const char* post_map_expr,
+                                              const char* identity, const char* name, const char* reduce_type,
+                                              const char* preamble, const char* const* options, size_t option_count,
+                                              ga_reduction_kernel_t* kernel) {
+  return guarded(__func__, [&] {
+    require_out(kernel, "kernel");
+    GA_REQUIRE_ARGUMENT(map_expr != nullptr, "argument 'map_expr' is NULL");
+    GA_REQUIRE_ARGUMENT(reduce_expr != nullptr, "argument 'reduce_expr' is NULL");
+    const std::string outputs = out_params ? out_params : "";
+    std::string post_map;
+    if (post_map_expr) {
+      post_map = post_map_expr;
+    } else {
+      const std::vector<garray::KernelParam> parsed = garray::parse_kernel_params(outputs, "out_params");
+      GA_REQUIRE_ARGUMENT(!parsed.empty(), "out_params: a reduction kernel needs at least one output");
+      post_map = parsed.front().name + " = a;";
+    }
+    garray::ReductionExpressions expressions{map_expr, reduce_expr, std::move(post_map),
+                                             identity ? std::optional<std::string>(identity) : std::nullopt,
+                                             reduce_type ? reduce_type : ""};
+    *kernel = make_handle<ga_reduction_kernel_s>(std::make_shared<const garray::ReductionKernel>(
+        in_params ? in_params : "", outputs, std::move(expressions), name ? name : "reduction_kernel",
+        preamble ? preamble : "", garray::capi::caller_options(options, option_count)));
+  });
+}
+
+GA_API ga_status_t ga_reduction_kernel_call(ga_reduction_kernel_t kernel, const ga_kernel_arg_t* inputs,
+                                            size_t input_count, ga_array_t* outputs, size_t output_count,
+                                            const int* axes, int axis_count, int keepdims, ga_stream_t stream) {
+  return guarded(__func__, [&] {
+    const garray::ReductionKernel& called = *deref(kernel, "kernel");
+    const std::vector<garray::KernelArgument> arguments =
+        garray::capi::caller_kernel_arguments(inputs, input_count, "inputs");
+    const std::vector<std::optional<garray::Array>> slots = garray::capi::caller_output_slots(outputs, output_count);
+    const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
+    garray::capi::return_allocated_outputs(called(arguments, slots, caller_axes(axes, axis_count), keepdims != 0, queue),
+                                           outputs);
+  });
+}
+
+GA_API ga_status_t ga_reduction_kernel_retain(ga_reduction_kernel_t kernel) {
+  return guarded(__func__, [&] { garray::capi::retain(kernel, "kernel"); });
+}
+
+GA_API ga_status_t ga_reduction_kernel_release(ga_reduction_kernel_t kernel) {
+  return guarded(__func__, [&] { garray::capi::release(kernel, "kernel"); });
+}
+
+}  // extern "C"

@@ -1,0 +1,61 @@
+#include "core/ops/kernel_param_types.hpp"
+
+#include "core/array/dtype.hpp"
+#include "core/common/error.hpp"
+
+namespace garray {
+
+namespace {
+
+void bind(ParamTypes& types, const KernelParam& param, const ArgumentDtype& argument) {
+  if (!param.is_placeholder() || !argument.given || types.bound(param.type_name)) return;
+  types.placeholders.emplace_back(param.type_name, argument.dtype);
+}
+
+void require_raw_matches(const KernelParam& param, const ArgumentDtype& argument, ga_dtype_t type) {
+  if (!param.raw || !argument.given) return;
+  GA_REQUIRE_ARGUMENT(argument.is_array, "raw parameter '" + param.name + "' needs an array, not a scalar");
+  GA_REQUIRE(argument.dtype == type, GA_ERROR_DTYPE,
+             "raw parameter '" + param.name + "' is " + param.type_name + " = " + dtype_info(type).name +
+                 " but its array is " + dtype_info(argument.dtype).name +
+                 " (raw arrays are used in place and cannot be converted)");
+}
+
+}  // namespace
+
+std::optional<ga_dtype_t> ParamTypes::bound(std::string_view placeholder) const {
+  for (const auto& [name, dtype] : placeholders) {
+    if (name == placeholder) return dtype;
+  }
+  return std::nullopt;
+}
+
+ga_dtype_t ParamTypes::of(const KernelParam& param, const char* role) const {
+  if (param.dtype) return *param.dtype;
+  if (const std::optional<ga_dtype_t> type = bound(param.type_name)) return *type;
+  throw Error(GA_ERROR_DTYPE, "the type " + param.type_name + " of " + role + " '" + param.name +
+                                  "' cannot be determined from the inputs: pass the output array '" +
+                                  param.name + "', whose dtype decides it");
+}
+
+ParamTypes resolve_param_types(const std::vector<KernelParam>& inputs, std::span<const ArgumentDtype> input_args,
+                               const std::vector<KernelParam>& outputs, std::span<const ArgumentDtype> output_args) {
+  ParamTypes types;
+  for (std::size_t k = 0; k < outputs.size(); ++k) bind(types, outputs[k], output_args[k]);
+  for (const bool arrays : {true, false}) {
+    for (std::size_t k = 0; k < inputs.size(); ++k) {
+      if (input_args[k].is_array == arrays) bind(types, inputs[k], input_args[k]);
+    }
+  }
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    types.inputs.push_back(types.of(inputs[k], "input"));
+    require_raw_matches(inputs[k], input_args[k], types.inputs.back());
+  }
+  for (std::size_t k = 0; k < outputs.size(); ++k) {
+    types.outputs.push_back(types.of(outputs[k], "output"));
+    require_raw_matches(outputs[k], output_args[k], types.outputs.back());
+  }
+  return types;
+}
+
+}  // namespace garray

@@ -1,0 +1,34 @@
+#include "core/ops/kernel_variants.hpp"
+
+#include "core/common/error.hpp"
+#include "core/jit/kernel_cache.hpp"
+#include "core/jit/preamble.hpp"
+
+#include <mutex>
+
+namespace garray {
+
+KernelVariants::KernelVariants(std::vector<std::string> kernel_names, std::vector<std::string> options)
+    : kernel_names_(std::move(kernel_names)), options_(std::move(options)) {
+  GA_REQUIRE(!kernel_names_.empty() && kernel_names_.size() <= KernelVariant{}.size(), GA_ERROR_INTERNAL,
+             "a generated source defines one or two kernels");
+}
+
+const KernelVariant& KernelVariants::get(const std::string& key, int device,
+                                         const std::function<std::string()>& generate) const {
+  std::string full_key = key;
+  full_key.append(reinterpret_cast<const char*>(&device), sizeof(device));
+  {
+    std::shared_lock lock(mutex_);
+    if (const auto found = kernels_.find(full_key); found != kernels_.end()) return found->second;
+  }
+  const std::string source = jit::with_preamble(generate(), kernel_names_.front() + ".cu");
+  KernelVariant variant;
+  for (std::size_t k = 0; k < kernel_names_.size(); ++k) {
+    variant[k] = jit::get_kernel(source, kernel_names_[k], options_, device);
+  }
+  std::unique_lock lock(mutex_);
+  return kernels_.try_emplace(std::move(full_key), std::move(variant)).first->second;
+}
+
+}  // namespace garray

@@ -1,0 +1,194 @@
+#include "core/ops/reduction_kernel.hpp"
+
+#include "core/array/broadcast.hpp"
+#include "core/array/dtype.hpp"
+#include "core/array/layout.hpp"
+#include "core/array/scalar.hpp"
+#include "core/common/error.hpp"
+#include "core/ops/elementwise_kernel.hpp"
+#include "core/ops/kernel_param_types.hpp"
+#include "core/ops/launch.hpp"
+#include "core/ops/launch_arguments.hpp"
+#include "core/ops/loop_source.hpp"
+#include "core/ops/reduction_layout.hpp"
+#include "core/ops/reduction_source.hpp"
+#include "core/ops/strided_loop.hpp"
+#include "core/runtime/device.hpp"
+
+#include <algorithm>
+
+namespace garray {
+
+namespace {
+
+std::vector<ArgumentDtype> argument_dtypes(std::span<const KernelArgument> inputs) {
+  std::vector<ArgumentDtype> dtypes;
+  for (const KernelArgument& input : inputs) {
+    if (!input.array) validate_scalar(input.scalar, "scalar argument");
+    dtypes.push_back({true, input.array.has_value(), input.array ? input.array->dtype() : input.scalar.dtype});
+  }
+  return dtypes;
+}
+
+std::string signature_key(const std::vector<ElementwiseOperand>& operands, ga_dtype_t reduce_type, int kept_rank,
+                          int reduced_rank, bool wide) {
+  std::string key{static_cast<char>(kept_rank), static_cast<char>(reduced_rank), static_cast<char>(wide),
+                  static_cast<char>(reduce_type)};
+  for (const ElementwiseOperand& operand : operands) {
+    key.push_back(static_cast<char>(operand.kind));
+    key.push_back(static_cast<char>(operand.type));
+    key.push_back(static_cast<char>(operand.storage));
+  }
+  return key;
+}
+
+void add_loop(LaunchArguments& arguments, const StridedLoop<kMaxLoopOperands>& loop, int operands) {
+  const LoopParams<kMaxLoopOperands> params = pack_loop_params(loop);
+  const auto rank = static_cast<std::size_t>(std::max(loop.shape.size(), 1));
+  arguments.add(params.words.data(), sizeof(std::int64_t) * rank * static_cast<std::size_t>(operands + 1));
+}
+
+void add_count(LaunchArguments& arguments, std::int64_t count, bool wide) {
+  if (wide) {
+    arguments.add(count);
+  } else {
+    arguments.add(static_cast<std::uint32_t>(count));
+  }
+}
+
+}  // namespace
+
+ReductionKernel::ReductionKernel(std::string_view in_params, std::string_view out_params,
+                                 ReductionExpressions expressions, std::string name, std::string preamble,
+                                 std::vector<std::string> options)
+    : inputs_(parse_kernel_params(in_params, "in_params")),
+      outputs_(parse_kernel_params(out_params, "out_params")),
+      expressions_(std::move(expressions)),
+      name_(std::move(name)),
+      preamble_(std::move(preamble)),
+      variants_({name_, combine_kernel_name(name_)}, std::move(options)) {
+  require_distinct_names(inputs_, outputs_);
+  GA_REQUIRE_ARGUMENT(!outputs_.empty(), "out_params: a reduction kernel needs at least one output");
+  for (const std::vector<KernelParam>* params : {&inputs_, &outputs_}) {
+    for (const KernelParam& param : *params) {
+      GA_REQUIRE_ARGUMENT(!param.raw, "raw parameter '" + param.name + "': reduction kernels take no raw arrays");
+    }
+  }
+  const auto blank = [](const std::string& text) { return text.find_first_not_of(" \t\r\n") == std::string::npos; };
+  GA_REQUIRE_ARGUMENT(!blank(expressions_.map), "map_expr is empty");
+  GA_REQUIRE_ARGUMENT(!blank(expressions_.reduce), "reduce_expr is empty");
+  GA_REQUIRE_ARGUMENT(!blank(expressions_.post_map), "post_map_expr is empty");
+  if (expressions_.identity && blank(*expressions_.identity)) expressions_.identity.reset();
+  if (!expressions_.reduce_type.empty()) {
+    reduce_type_ = parse_kernel_params(expressions_.reduce_type + " reduce_type", "reduce_type").at(0);
+  }
+  require_kernel_name(name_);
+}
+
+std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> inputs,
+                                               std::span<const std::optional<Array>> outputs,
+                                               const std::optional<std::vector<int>>& axes, bool keepdims,
+                                               const StreamRef& stream) const {
+  GA_REQUIRE_ARGUMENT(inputs.size() == inputs_.size(), "kernel '" + name_ + "' takes " +
+                                                           std::to_string(inputs_.size()) + " inputs, got " +
+                                                           std::to_string(inputs.size()));
+  GA_REQUIRE_ARGUMENT(outputs.size() == outputs_.size(), "kernel '" + name_ + "' has " +
+                                                             std::to_string(outputs_.size()) + " outputs, got " +
+                                                             std::to_string(outputs.size()));
+  std::vector<ArgumentDtype> out_dtypes;
+  for (const std::optional<Array>& output : outputs) {
+    out_dtypes.push_back({output.has_value(), true, output ? output->dtype() : GA_FLOAT32});
+  }
+  const ParamTypes types = resolve_param_types(inputs_, argument_dtypes(inputs), outputs_, out_dtypes);
+  const ga_dtype_t reduce_type = reduce_type_ ? types.of(*reduce_type_, "reduce type") : types.outputs[0];
+  const int device = stream->device();
+
+  std::vector<Array> input_arrays;
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    if (!inputs[k].array) continue;
+    GA_REQUIRE_ARGUMENT(inputs[k].array->device() == device,
+                        "the array of '" + inputs_[k].name + "' is on device " +
+                            std::to_string(inputs[k].array->device()) + " but the stream is on device " +
+                            std::to_string(device));
+    input_arrays.push_back(*inputs[k].array);
+  }
+  const ReductionShape reduction = reduction_shape(input_arrays, axes, keepdims);
+  if (!expressions_.identity) {
+    GA_REQUIRE_ARGUMENT(reduction.reduced_count > 0 || reduction.output_count == 0,
+                        "kernel '" + name_ + "' reduces over zero elements and has no identity");
+  }
+
+  std::vector<Array> results;
+  std::vector<ElementwiseOperand> operands;
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    const bool array = inputs[k].array.has_value();
+    operands.push_back({&inputs_[k], false, array ? ArgumentKind::array : ArgumentKind::scalar, types.inputs[k],
+                        array ? inputs[k].array->dtype() : types.inputs[k]});
+  }
+  for (std::size_t k = 0; k < outputs.size(); ++k) {
+    if (outputs[k]) {
+      GA_REQUIRE_ARGUMENT(outputs[k]->device() == device, "output '" + outputs_[k].name + "' is on device " +
+                                                              std::to_string(outputs[k]->device()) +
+                                                              " but the stream is on device " + std::to_string(device));
+      outputs[k]->require_writeable(("output '" + outputs_[k].name + "'").c_str());
+      GA_REQUIRE(outputs[k]->shape() == reduction.output_shape, GA_ERROR_SHAPE_MISMATCH,
+                 "output '" + outputs_[k].name + "' has shape " + format_shape(outputs[k]->shape()) +
+                     " but the reduction gives " + format_shape(reduction.output_shape));
+    }
+    results.push_back(outputs[k] ? *outputs[k]
+                                 : Array::empty(reduction.output_shape, types.outputs[k], GA_ORDER_C, stream));
+    operands.push_back({&outputs_[k], true, ArgumentKind::array, types.outputs[k], results.back().dtype()});
+  }
+  GA_REQUIRE(input_arrays.size() + results.size() <= static_cast<std::size_t>(kMaxLoopOperands), GA_ERROR_UNSUPPORTED,
+             "kernel '" + name_ + "' has more than " + std::to_string(kMaxLoopOperands) + " array arguments");
+  const ReductionLoops loops = reduction_loops(reduction, input_arrays, results);
+  if (loops.kept.size == 0) return results;
+
+  const ReductionLaunch launch = plan_reduction_launch(loops, multiprocessor_count(device));
+  const int kept_rank = loops.kept.shape.size();
+  const int reduced_rank = loops.reduced.shape.size();
+  const KernelVariant& kernels = variants_.get(
+      signature_key(operands, reduce_type, kept_rank, reduced_rank, launch.wide), device, [&] {
+        return reduction_kernel_source(ReductionSignature{
+            name_, expressions_.map, expressions_.reduce, expressions_.post_map,
+            expressions_.identity ? std::optional<std::string_view>(*expressions_.identity) : std::nullopt,
+            reduce_type, preamble_, operands, types.placeholders, kept_rank, reduced_rank, launch.wide});
+      });
+
+  std::optional<Array> partials;
+  std::optional<Array> partial_valid;
+  if (launch.chunks > 1) {
+    const Dims scratch{launch.chunks * loops.kept.size};
+    partials = Array::empty(scratch, reduce_type, GA_ORDER_C, stream);
+    if (!expressions_.identity) partial_valid = Array::empty(scratch, GA_BOOL, GA_ORDER_C, stream);
+  }
+  LaunchArguments arguments;  // the same for both kernels
+  add_loop(arguments, loops.kept, static_cast<int>(input_arrays.size() + results.size()));
+  add_loop(arguments, loops.reduced, static_cast<int>(input_arrays.size()));
+  add_count(arguments, loops.kept.size, launch.wide);
+  add_count(arguments, loops.reduced.size, launch.wide);
+  add_count(arguments, launch.chunks, launch.wide);
+  arguments.add(partials ? static_cast<void*>(partials->data()) : nullptr);
+  arguments.add(partial_valid ? static_cast<void*>(partial_valid->data()) : nullptr);
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    if (inputs[k].array) {
+      arguments.add(inputs[k].array->data());
+    } else {
+      const ElementBytes element = scalar_to_element(inputs[k].scalar, types.inputs[k]);
+      arguments.add(element.data(), dtype_info(types.inputs[k]).itemsize);
+    }
+  }
+  for (const Array& result : results) arguments.add(result.data());
+  const std::size_t slot_bytes = dtype_info(reduce_type).itemsize + 1;
+  const auto shared_bytes = [&](const dim3& block) { return std::size_t{block.x} * block.y * slot_bytes; };
+  kernels[0]->launch(jit::LaunchConfig{launch.grid, launch.block, shared_bytes(launch.block)}, arguments.pointers(),
+                     stream->native());
+  if (launch.chunks > 1) {
+    const ReductionLaunch combining = plan_combine_launch(loops.kept.size, launch.chunks);
+    kernels[1]->launch(jit::LaunchConfig{combining.grid, combining.block, shared_bytes(combining.block)},
+                       arguments.pointers(), stream->native());
+  }
+  return results;
+}
+
+}  // namespace garray

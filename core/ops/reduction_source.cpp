@@ -1,0 +1,160 @@
+#include "core/ops/reduction_source.hpp"
+
+#include "core/array/dtype.hpp"
+#include "core/ops/cast_source.hpp"
+#include "core/ops/loop_source.hpp"
+
+#include <algorithm>
+
+namespace garray {
+
+namespace {
+
+const char* type_name(ga_dtype_t dtype) { return dtype_info(dtype).kernel_type; }
+
+std::string parameter_list(const ReductionSignature& signature, const IndexTypes& index) {
+  const std::string unsigned_type = index.unsigned_;
+  std::string list = "const ga_kept_params _kept, const ga_reduced_params _reduced, const " + unsigned_type +
+                     " _out_count, const " + unsigned_type + " _reduce_count, const " + unsigned_type +
+                     " _partial_count, _type_reduce* _partials, bool* _partial_valid";
+  for (const ElementwiseOperand& operand : signature.operands) {
+    const std::string& name = operand.param->name;
+    if (operand.kind == ArgumentKind::scalar) {
+      list += std::string(", const ") + type_name(operand.type) + " " + name;
+    } else {
+      list += std::string(", ") + (operand.is_output ? "" : "const ") + type_name(operand.storage) + "* _p_" + name;
+    }
+  }
+  return list;
+}
+
+int array_inputs(const ReductionSignature& signature) {
+  return static_cast<int>(std::count_if(signature.operands.begin(), signature.operands.end(),
+                                        [](const ElementwiseOperand& operand) {
+                                          return !operand.is_output && operand.kind == ArgumentKind::array;
+                                        }));
+}
+
+int kept_operands(const ReductionSignature& signature) {
+  return array_inputs(signature) + static_cast<int>(std::count_if(signature.operands.begin(), signature.operands.end(),
+                                                                  [](const ElementwiseOperand& operand) {
+                                                                    return operand.is_output;
+                                                                  }));
+}
+
+// `_kept_offset<k>` for every kept operand of output `_o`, declared before and set inside a scope.
+std::string kept_offsets(const ReductionSignature& signature, const IndexTypes& index) {
+  const int operands = kept_operands(signature);
+  std::string code;
+  for (int k = 0; k < operands; ++k) code += std::string("  ") + index.offset + " _kept_offset" + std::to_string(k) + " = 0;\n";
+  code += "  if (_o < _out_count) {\n" +
+          offsets_for_linear_index(signature.kept_rank, operands, signature.wide, "_o", "_kept");
+  for (int k = 0; k < operands; ++k) code += "    _kept_offset" + std::to_string(k) + " = offset" + std::to_string(k) + ";\n";
+  return code + "  }\n";
+}
+
+// Folds `value` (and, without identity, its validity) into `_acc`/`_valid`.
+std::string fold(const ReductionSignature& signature, const std::string& value, const std::string& valid) {
+  if (signature.identity) return "_acc = _ga_reduce(_acc, " + value + ");\n";
+  return "if (" + valid + ") { _acc = _valid ? _ga_reduce(_acc, " + value + ") : " + value + "; _valid = true; }\n";
+}
+
+std::string map_loop(const ReductionSignature& signature, const IndexTypes& index) {
+  const std::string unsigned_type = index.unsigned_;
+  std::string loads;
+  int k = 0;
+  for (const ElementwiseOperand& operand : signature.operands) {
+    if (operand.is_output || operand.kind != ArgumentKind::array) continue;
+    const std::string element = "_p_" + operand.param->name + "[_kept_offset" + std::to_string(k) + " + offset" +
+                                std::to_string(k) + "]";
+    loads += "      const " + std::string(type_name(operand.type)) + " " + operand.param->name + " = " +
+             cast_expression(operand.storage, operand.type, element) + ";\n";
+    ++k;
+  }
+  return "  if (_o < _out_count) {\n    for (" + unsigned_type + " _r = (" + unsigned_type +
+         ")blockIdx.y * blockDim.y + threadIdx.y; _r < _reduce_count;\n         _r += (" + unsigned_type +
+         ")blockDim.y * gridDim.y) {\n" +
+         offsets_for_linear_index(signature.reduced_rank, array_inputs(signature), signature.wide, "_r", "_reduced") +
+         loads + "      const _type_reduce _mapped = _type_reduce(\n" +
+         with_line_label(signature.map_expression, "map_expr") + ");\n      " + fold(signature, "_mapped", "true") +
+         "    }\n  }\n";
+}
+
+// Combines the block's threads along y in shared memory; thread row 0 ends with the block's value.
+std::string block_combine(const ReductionSignature& signature) {
+  return "  _type_reduce* _shared = reinterpret_cast<_type_reduce*>(_shared_bytes);\n"
+         "  bool* _shared_valid = reinterpret_cast<bool*>(_shared + blockDim.x * blockDim.y);\n"
+         "  const unsigned _slot = threadIdx.y * blockDim.x + threadIdx.x;\n"
+         "  _shared[_slot] = _acc;\n  _shared_valid[_slot] = _valid;\n  __syncthreads();\n"
+         "  for (unsigned _step = blockDim.y / 2; _step > 0; _step >>= 1) {\n"
+         "    if (threadIdx.y < _step) {\n"
+         "      const unsigned _other = _slot + _step * blockDim.x;\n      " +
+         fold(signature, "_shared[_other]", "_shared_valid[_other]") +
+         "      _shared[_slot] = _acc;\n      _shared_valid[_slot] = _valid;\n    }\n    __syncthreads();\n  }\n"
+         "  if (threadIdx.y != 0 || _o >= _out_count) return;\n";
+}
+
+// The user's post-map for output `_o`, with `a` the folded value.
+std::string post_map(const ReductionSignature& signature) {
+  std::string bind;
+  std::string write_back;
+  int k = array_inputs(signature);
+  for (const ElementwiseOperand& operand : signature.operands) {
+    if (!operand.is_output) continue;
+    const std::string& name = operand.param->name;
+    const std::string element = "_p_" + name + "[_kept_offset" + std::to_string(k++) + "]";
+    const std::string type = type_name(operand.type);
+    if (operand.type == operand.storage) {
+      bind += "    " + type + "& " + name + " = " + element + ";\n";
+    } else {
+      bind += "    " + type + " " + name + " = " + cast_expression(operand.storage, operand.type, element) + ";\n";
+      write_back += "    " + element + " = " + cast_expression(operand.type, operand.storage, name) + ";\n";
+    }
+  }
+  return "  {\n    const _type_reduce a = _acc;\n    (void)a;\n" + bind + "    {\n" +
+         with_line_label(signature.post_map, "post_map_expr") + ";\n    }\n" + write_back + "  }\n";
+}
+
+std::string kernel_head(const ReductionSignature& signature, const IndexTypes& index, const std::string& name) {
+  const std::string unsigned_type = index.unsigned_;
+  const std::string start = signature.identity ? "_type_reduce(_ga_identity())" : "_type_reduce()";
+  return "extern \"C\" __global__ void " + name + "(" + parameter_list(signature, index) + ") {\n" +
+         "  extern __shared__ __align__(16) unsigned char _shared_bytes[];\n"
+         "  const " + unsigned_type + " _o = (" + unsigned_type + ")blockIdx.x * blockDim.x + threadIdx.x;\n"
+         "  _type_reduce _acc = " + start + ";\n  bool _valid = " + (signature.identity ? "true" : "false") + ";\n" +
+         kept_offsets(signature, index);
+}
+
+}  // namespace
+
+std::string combine_kernel_name(std::string_view kernel_name) { return std::string(kernel_name) + "_combine"; }
+
+std::string reduction_kernel_source(const ReductionSignature& signature) {
+  const IndexTypes index = index_types(signature.wide);
+  std::string source = cast_functions_source();
+  source += loop_params_declaration(signature.kept_rank, kept_operands(signature), "ga_kept_params");
+  source += loop_params_declaration(signature.reduced_rank, array_inputs(signature), "ga_reduced_params");
+  source += user_declarations(signature.placeholders, signature.preamble);
+  source += std::string("typedef ") + type_name(signature.reduce_type) + " _type_reduce;\n";
+  source += "__device__ __forceinline__ _type_reduce _ga_reduce(const _type_reduce& a, const _type_reduce& b) {\n"
+            "  return _type_reduce(\n" + with_line_label(signature.reduce_expression, "reduce_expr") + ");\n}\n";
+  if (signature.identity) {
+    source += "__device__ __forceinline__ _type_reduce _ga_identity() {\n  return _type_reduce(\n" +
+              with_line_label(*signature.identity, "identity") + ");\n}\n";
+  }
+  const std::string epilogue = block_combine(signature) +
+                               "  if (gridDim.y > 1) {\n"
+                               "    _partials[blockIdx.y * _out_count + _o] = _acc;\n"
+                               "    if (_partial_valid) _partial_valid[blockIdx.y * _out_count + _o] = _valid;\n"
+                               "    return;\n  }\n" + post_map(signature) + "}\n";
+  const std::string unsigned_type = index.unsigned_;
+  source += kernel_head(signature, index, std::string(signature.kernel_name)) + map_loop(signature, index) + epilogue;
+  source += kernel_head(signature, index, combine_kernel_name(signature.kernel_name)) +
+            "  if (_o < _out_count) {\n    for (" + unsigned_type + " _p = threadIdx.y; _p < _partial_count; _p += blockDim.y) {\n"
+            "      const " + unsigned_type + " _at = _p * _out_count + _o;\n      " +
+            fold(signature, "_partials[_at]", signature.identity ? "true" : "_partial_valid[_at]") + "    }\n  }\n" +
+            epilogue;
+  return source;
+}
+
+}  // namespace garray

@@ -1,0 +1,47 @@
+// The CUDA source of a user reduction kernel (CuPy's ReductionKernel) for one call signature.
+//
+// The reduction is a grid of outputs × reduced elements. A block is blockDim.x outputs wide and
+// blockDim.y (a power of two) threads deep along the reduction; blockIdx.y splits the reduction
+// into gridDim.y chunks. Each thread folds its share with the user's map and reduce expressions,
+// the block combines its threads in shared memory, and then either the post-map writes the
+// outputs (one chunk) or each chunk's partial goes to a scratch array that a second launch of
+// the companion kernel `<name>_combine` folds and post-maps.
+//
+// Both kernels take the same parameters:
+//   ga_kept_params _kept        operands: the array inputs, then the outputs
+//   ga_reduced_params _reduced  operands: the array inputs
+//   Index _out_count, Index _reduce_count, Index _partial_count
+//   _type_reduce* _partials, bool* _partial_valid
+//   then one per user parameter as in elementwise_source.hpp (arrays and scalars only).
+// Dynamic shared memory: blockDim.x * blockDim.y * (sizeof(_type_reduce) + 1) bytes.
+#pragma once
+
+#include "core/ops/elementwise_source.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace garray {
+
+struct ReductionSignature {
+  std::string_view kernel_name;
+  std::string_view map_expression;
+  std::string_view reduce_expression;
+  std::string_view post_map;
+  std::optional<std::string_view> identity;  // empty: the first mapped value starts each fold
+  ga_dtype_t reduce_type;
+  std::string_view preamble;
+  std::span<const ElementwiseOperand> operands;  // inputs then outputs
+  std::span<const std::pair<std::string, ga_dtype_t>> placeholders;
+  int kept_rank;
+  int reduced_rank;
+  bool wide;
+};
+
+std::string reduction_kernel_source(const ReductionSignature& signature);
+
+// The name of the kernel that folds the partials of a split reduction.
+std::string combine_kernel_name(std::string_view kernel_name);
+
+}  // namespace garray
