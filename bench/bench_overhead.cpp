@@ -1,6 +1,7 @@
 // Host time of small operations through the C API, where the device work is negligible and what is
-// measured is garray's own cost per call: a fill, a copy (allocation, kernel choice, launch, handle)
-// and a cached RawKernel launch. The CUDA runtime's own launch costs roughly 2 µs of these. The
+// measured is garray's own cost per call: a fill, a copy (allocation, kernel choice, launch, handle),
+// a cached RawKernel launch, and cached ElementwiseKernel and ReductionKernel calls (argument
+// checks, type resolution, broadcasting, loop collapse, variant lookup, launch). The CUDA runtime's own launch costs roughly 2 µs of these. The
 // device is synchronised every 256 calls so that the launch queue never fills. Exits 1 without a GPU.
 #include "bench_support.hpp"
 
@@ -58,12 +59,44 @@ int main() {
     check(ga_kernel_launch(increment, one, one, 0, nullptr, args, 2), "ga_kernel_launch");
   });
 
+  ga_elementwise_kernel_t axpb = nullptr;
+  check(ga_elementwise_kernel_create("T x, T a, T b", "T y", "y = a * x + b", "axpb", nullptr, nullptr, 0, &axpb),
+        "ga_elementwise_kernel_create");
+  ga_kernel_arg_t axpb_inputs[3] = {args[0], {}, {}};
+  for (int k = 1; k < 3; ++k) {
+    axpb_inputs[k].kind = GA_KERNEL_ARG_SCALAR;
+    axpb_inputs[k].scalar = value;
+  }
+  const double elementwise_in_place = per_call([&] {
+    ga_array_t outputs[1] = {tiny};
+    check(ga_elementwise_kernel_call(axpb, axpb_inputs, 3, outputs, 1, -1, nullptr), "ga_elementwise_kernel_call");
+  });
+  const double elementwise_allocating = per_call([&] {
+    ga_array_t outputs[1] = {nullptr};
+    check(ga_elementwise_kernel_call(axpb, axpb_inputs, 3, outputs, 1, -1, nullptr), "ga_elementwise_kernel_call");
+    check(ga_array_release(outputs[0]), "ga_array_release");
+  });
+
+  ga_reduction_kernel_t sum = nullptr;
+  check(ga_reduction_kernel_create("T x", "T y", "x", "a + b", nullptr, "0", "sum", nullptr, nullptr, nullptr, 0, &sum),
+        "ga_reduction_kernel_create");
+  const double reduction = per_call([&] {
+    ga_array_t outputs[1] = {nullptr};
+    check(ga_reduction_kernel_call(sum, args, 1, outputs, 1, nullptr, -1, 0, nullptr), "ga_reduction_kernel_call");
+    check(ga_array_release(outputs[0]), "ga_array_release");
+  });
+
   std::printf("bench_overhead: %s; host microseconds per call, median of %d runs\n\n", properties.name,
               bench::kRepetitions);
   std::printf("%-40s %10.2f\n", "ga_array_fill, 1 element", fill);
   std::printf("%-40s %10.2f\n", "ga_array_copy + release, 1 element", copy);
   std::printf("%-40s %10.2f\n", "ga_kernel_launch (cached RawKernel)", raw_launch);
+  std::printf("%-40s %10.2f   (goal <= 3)\n", "ElementwiseKernel axpb, output given", elementwise_in_place);
+  std::printf("%-40s %10.2f\n", "ElementwiseKernel axpb, output allocated", elementwise_allocating);
+  std::printf("%-40s %10.2f\n", "ReductionKernel sum, 1 element", reduction);
 
+  check(ga_reduction_kernel_release(sum), "ga_reduction_kernel_release");
+  check(ga_elementwise_kernel_release(axpb), "ga_elementwise_kernel_release");
   check(ga_kernel_release(increment), "ga_kernel_release");
   check(ga_array_release(tiny), "ga_array_release");
   return 0;

@@ -40,7 +40,7 @@ inline std::vector<KernelArgument> caller_kernel_arguments(const ga_kernel_arg_t
   for (size_t i = 0; i < count; ++i) {
     switch (args[i].kind) {
       case GA_KERNEL_ARG_ARRAY:
-        converted[i].array = deref_entry(args[i].array, what, i, ".array");
+        converted[i].array = &deref_entry(args[i].array, what, i, ".array");
         break;
       case GA_KERNEL_ARG_SCALAR:
         converted[i].scalar = args[i].scalar;

@@ -13,6 +13,7 @@
 #include "core/ops/raw_array_argument.hpp"
 #include "core/ops/strided_loop.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 namespace garray {
@@ -23,48 +24,74 @@ constexpr int kThreads = 256;
 
 bool is_identifier_character(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-// The arguments of one call, checked and completed: each user parameter's array or scalar, the
-// outputs allocated, and the loop's shape.
-struct CallArguments {
-  std::vector<ElementwiseOperand> operands;  // inputs then outputs
-  std::vector<KernelArgument> values;        // likewise
-  Dims shape;
+// How the loop runs: over `size` elements, contiguous (every array operand unit-stride over one
+// dimension) or through `rank` collapsed dimensions whose parameters were added to the arguments.
+struct LoopPlan {
+  std::int64_t size;
+  int rank;
+  bool contiguous;
+  bool wide;
 };
 
-std::vector<ArgumentDtype> input_dtypes(std::span<const KernelArgument> inputs) {
-  std::vector<ArgumentDtype> dtypes;
-  for (const KernelArgument& input : inputs) {
-    if (!input.array) validate_scalar(input.scalar, "scalar argument");
-    dtypes.push_back({true, input.array.has_value(), input.array ? input.array->dtype() : input.scalar.dtype});
-  }
-  return dtypes;
-}
+LoopPlan contiguous_plan(std::int64_t size) { return {size, 1, true, size > INT32_MAX}; }
 
-std::vector<ArgumentDtype> output_dtypes(std::span<const std::optional<Array>> outputs) {
-  std::vector<ArgumentDtype> dtypes;
-  for (const std::optional<Array>& output : outputs) {
-    dtypes.push_back({output.has_value(), true, output ? output->dtype() : GA_FLOAT32});
+// The common case, C-contiguous arrays of the loop's own shape, needs no stride algebra at all.
+LoopPlan plan_loop(const Dims& shape, std::span<const Array* const> arrays, LoopOrder order,
+                   LaunchArguments& arguments) {
+  std::int64_t size = 1;
+  for (std::int64_t extent : shape) size *= extent;
+  const bool plain = std::all_of(arrays.begin(), arrays.end(),
+                                 [&](const Array* array) { return array->is_c_contiguous() && array->shape() == shape; });
+  if (plain) return contiguous_plan(size);
+  std::array<Dims, kMaxLoopOperands> strides{};
+  for (std::size_t k = 0; k < arrays.size(); ++k) {
+    strides[k] = broadcast_strides(arrays[k]->shape(), arrays[k]->strides(), shape);
   }
-  return dtypes;
+  for (std::size_t k = arrays.size(); k < strides.size(); ++k) strides[k] = Dims::filled(shape.size(), 0);
+  const StridedLoop<kMaxLoopOperands> loop = collapse_loop<kMaxLoopOperands>(shape, strides, order);
+  const int rank = loop.shape.size();
+  bool contiguous = rank == 0;
+  if (rank == 1) {
+    contiguous = std::all_of(loop.strides.begin(), loop.strides.begin() + static_cast<std::ptrdiff_t>(arrays.size()),
+                             [](const Dims& operand) { return operand[0] == 1; });
+  }
+  if (contiguous) return contiguous_plan(loop.size);
+  const LoopParams<kMaxLoopOperands> params = pack_loop_params(loop);
+  arguments.add(params.words.data(),
+                sizeof(std::int64_t) * static_cast<std::size_t>(rank) * (arrays.size() + 1));
+  return {loop.size, rank, false, !fits_32bit_indexing(loop)};
 }
 
 // The shape the loop runs over: the non-raw arrays broadcast together, or `size` elements.
 Dims loop_shape(const std::vector<KernelParam>& in_params, std::span<const KernelArgument> inputs,
                 const std::vector<KernelParam>& out_params, std::span<const std::optional<Array>> outputs,
                 std::int64_t size) {
-  std::vector<Dims> shapes;
+  std::vector<Dims> shapes;  // filled only when the shapes differ, which needs broadcasting
+  const Dims* first = nullptr;
+  bool differ = false;
+  const auto consider = [&](const Dims& shape) {
+    if (!first) first = &shape;
+    differ = differ || !(shape == *first);
+  };
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    if (inputs[k].array && !in_params[k].raw) consider(inputs[k].array->shape());
+  }
+  for (std::size_t k = 0; k < outputs.size(); ++k) {
+    if (outputs[k] && !out_params[k].raw) consider(outputs[k]->shape());
+  }
+  if (!first) {
+    GA_REQUIRE_ARGUMENT(size >= 0, "the element count is undecided: no argument is a non-raw array, so pass 'size'");
+    return Dims{size};
+  }
+  GA_REQUIRE_ARGUMENT(size < 0, "'size' can only be given when no argument is a non-raw array (got " +
+                                    std::to_string(size) + ")");
+  if (!differ) return *first;
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     if (inputs[k].array && !in_params[k].raw) shapes.push_back(inputs[k].array->shape());
   }
   for (std::size_t k = 0; k < outputs.size(); ++k) {
     if (outputs[k] && !out_params[k].raw) shapes.push_back(outputs[k]->shape());
   }
-  if (shapes.empty()) {
-    GA_REQUIRE_ARGUMENT(size >= 0, "the element count is undecided: no argument is a non-raw array, so pass 'size'");
-    return Dims{size};
-  }
-  GA_REQUIRE_ARGUMENT(size < 0, "'size' can only be given when no argument is a non-raw array (got " +
-                                    std::to_string(size) + ")");
   const Dims shape = broadcast_shapes(shapes, "arguments");
   for (std::size_t k = 0; k < outputs.size(); ++k) {
     if (!outputs[k] || out_params[k].raw) continue;
@@ -81,19 +108,22 @@ void require_on_device(const Array& array, const KernelParam& param, int device)
                                                     std::to_string(device));
 }
 
-ElementwiseOperand operand_for(const KernelParam& param, bool is_output, const KernelArgument& value, ga_dtype_t type) {
+ElementwiseOperand operand_for(const KernelParam& param, bool is_output, const Array* array, ga_dtype_t type) {
   ElementwiseOperand operand{&param, is_output, ArgumentKind::scalar, type, type};
-  if (!value.array) return operand;
+  if (!array) return operand;
   operand.kind = param.raw ? ArgumentKind::raw : ArgumentKind::array;
-  operand.storage = value.array->dtype();
-  operand.raw_rank = value.array->ndim();
-  operand.raw_contiguous = value.array->is_c_contiguous();
+  operand.storage = array->dtype();
+  if (param.raw) {
+    operand.raw_rank = array->ndim();
+    operand.raw_contiguous = array->is_c_contiguous();
+  }
   return operand;
 }
 
 // The bytes that pick this call's compiled variant.
 std::string signature_key(const std::vector<ElementwiseOperand>& operands, int rank, bool contiguous, bool wide) {
   std::string key;
+  key.reserve(2 + 4 * operands.size() + sizeof(int));
   key.push_back(static_cast<char>(rank));
   key.push_back(static_cast<char>((contiguous ? 1 : 0) | (wide ? 2 : 0)));
   for (const ElementwiseOperand& operand : operands) {
@@ -145,89 +175,73 @@ std::vector<Array> ElementwiseKernel::operator()(std::span<const KernelArgument>
   GA_REQUIRE_ARGUMENT(outputs.size() == outputs_.size(), "kernel '" + name_ + "' has " +
                                                              std::to_string(outputs_.size()) + " outputs, got " +
                                                              std::to_string(outputs.size()));
-  const std::vector<ArgumentDtype> in_dtypes = input_dtypes(inputs);
-  const std::vector<ArgumentDtype> out_dtypes = output_dtypes(outputs);
-  const ParamTypes types = resolve_param_types(inputs_, in_dtypes, outputs_, out_dtypes);
+  const ParamTypes types = resolve_param_types(inputs_, input_argument_dtypes(inputs), outputs_,
+                                               output_argument_dtypes(outputs));
   const Dims shape = loop_shape(inputs_, inputs, outputs_, outputs, size);
   const int device = stream->device();
 
-  std::vector<ElementwiseOperand> operands;
-  std::vector<KernelArgument> values(inputs.begin(), inputs.end());
-  for (std::size_t k = 0; k < inputs.size(); ++k) {
-    if (inputs[k].array) require_on_device(*inputs[k].array, inputs_[k], device);
-  }
   std::vector<Array> results;
+  results.reserve(outputs.size());
   for (std::size_t k = 0; k < outputs.size(); ++k) {
     if (outputs[k]) {
       require_on_device(*outputs[k], outputs_[k], device);
       outputs[k]->require_writeable(("output '" + outputs_[k].name + "'").c_str());
     }
     results.push_back(outputs[k] ? *outputs[k] : Array::empty(shape, types.outputs[k], GA_ORDER_C, stream));
-    values.push_back({results.back(), {}});
   }
-  for (std::size_t k = 0; k < values.size(); ++k) {
+  // Every parameter's operand and array (nullptr for a scalar), inputs then outputs.
+  const std::size_t count = inputs.size() + outputs.size();
+  std::vector<ElementwiseOperand> operands;
+  std::vector<const Array*> arrays;
+  std::vector<const Array*> loop_arrays;  // the non-raw ones, which the loop walks
+  operands.reserve(count);
+  arrays.reserve(count);
+  loop_arrays.reserve(count);
+  for (std::size_t k = 0; k < count; ++k) {
     const bool is_output = k >= inputs.size();
-    const KernelParam& param = is_output ? outputs_[k - inputs.size()] : inputs_[k];
-    operands.push_back(operand_for(param, is_output, values[k],
-                                   is_output ? types.outputs[k - inputs.size()] : types.inputs[k]));
+    const std::size_t index = is_output ? k - inputs.size() : k;
+    const Array* array = is_output ? &results[index] : inputs[k].array;
+    if (array && !is_output) require_on_device(*array, inputs_[k], device);
+    const KernelParam& param = is_output ? outputs_[index] : inputs_[index];
+    operands.push_back(operand_for(param, is_output, array, is_output ? types.outputs[index] : types.inputs[index]));
+    arrays.push_back(array);
+    if (operands.back().kind == ArgumentKind::array) loop_arrays.push_back(array);
   }
-
-  std::array<Dims, kMaxLoopOperands> strides{};
-  int array_operands = 0;
-  bool has_raw = false;
-  for (std::size_t k = 0; k < values.size(); ++k) {
-    has_raw = has_raw || operands[k].kind == ArgumentKind::raw;
-    if (operands[k].kind != ArgumentKind::array) continue;
-    GA_REQUIRE(array_operands < kMaxLoopOperands, GA_ERROR_UNSUPPORTED,
-               "kernel '" + name_ + "' has more than " + std::to_string(kMaxLoopOperands) + " non-raw array arguments");
-    const Array& array = *values[k].array;
-    strides[array_operands++] = broadcast_strides(array.shape(), array.strides(), shape);
-  }
-  for (int k = array_operands; k < kMaxLoopOperands; ++k) strides[k] = Dims::filled(shape.size(), 0);
-  const LoopOrder order = uses_linear_index_ || has_raw ? LoopOrder::c_order : LoopOrder::any;
-  const StridedLoop<kMaxLoopOperands> loop = collapse_loop<kMaxLoopOperands>(shape, strides, order);
-  if (loop.size == 0) return results;
-
-  const int rank = loop.shape.size();
-  bool contiguous = rank == 0;
-  if (rank == 1) {
-    contiguous = true;
-    for (int k = 0; k < array_operands; ++k) contiguous = contiguous && loop.strides[k][0] == 1;
-  }
-  const bool wide = !fits_32bit_indexing(loop);
-  const jit::KernelRef& kernel =
-      variants_.get(signature_key(operands, rank, contiguous, wide), device, [&] {
-        return elementwise_kernel_source(ElementwiseSignature{name_, operation_, preamble_, operands,
-                                                              types.placeholders, rank, contiguous, wide});
-      })[0];
+  GA_REQUIRE(loop_arrays.size() <= static_cast<std::size_t>(kMaxLoopOperands), GA_ERROR_UNSUPPORTED,
+             "kernel '" + name_ + "' has more than " + std::to_string(kMaxLoopOperands) + " non-raw array arguments");
+  const bool has_raw = std::any_of(operands.begin(), operands.end(),
+                                   [](const ElementwiseOperand& operand) { return operand.kind == ArgumentKind::raw; });
 
   LaunchArguments arguments;
-  if (!contiguous) {
-    const LoopParams<kMaxLoopOperands> params = pack_loop_params(loop);
-    arguments.add(params.words.data(), sizeof(std::int64_t) * static_cast<std::size_t>(std::max(rank, 1)) *
-                                           static_cast<std::size_t>(array_operands + 1));
-  }
-  if (wide) {
-    arguments.add(loop.size);
+  const LoopOrder order = uses_linear_index_ || has_raw ? LoopOrder::c_order : LoopOrder::any;
+  const LoopPlan plan = plan_loop(shape, loop_arrays, order, arguments);
+  if (plan.size == 0) return results;
+  const jit::KernelRef& kernel =
+      variants_.get(signature_key(operands, plan.rank, plan.contiguous, plan.wide), device, [&] {
+        return elementwise_kernel_source(ElementwiseSignature{name_, operation_, preamble_, operands, types.placeholders,
+                                                              plan.rank, plan.contiguous, plan.wide});
+      })[0];
+  if (plan.wide) {
+    arguments.add(plan.size);
   } else {
-    arguments.add(static_cast<std::uint32_t>(loop.size));
+    arguments.add(static_cast<std::uint32_t>(plan.size));
   }
-  for (std::size_t k = 0; k < values.size(); ++k) {
+  for (std::size_t k = 0; k < count; ++k) {
     switch (operands[k].kind) {
       case ArgumentKind::array:
-        arguments.add(values[k].array->data());
+        arguments.add(arrays[k]->data());
         break;
       case ArgumentKind::scalar: {
-        const ElementBytes element = scalar_to_element(values[k].scalar, operands[k].type);
+        const ElementBytes element = scalar_to_element(inputs[k].scalar, operands[k].type);
         arguments.add(element.data(), dtype_info(operands[k].type).itemsize);
         break;
       }
       case ArgumentKind::raw:
-        add_raw_array_argument(arguments, *values[k].array);
+        add_raw_array_argument(arguments, *arrays[k]);
         break;
     }
   }
-  const std::int64_t threads_needed = (loop.size + kElementwisePerThread - 1) / kElementwisePerThread;
+  const std::int64_t threads_needed = (plan.size + kElementwisePerThread - 1) / kElementwisePerThread;
   kernel->launch(jit::LaunchConfig{grid_stride_blocks(threads_needed, kThreads, device), kThreads, 0},
                  arguments.pointers(), stream->native());
   return results;

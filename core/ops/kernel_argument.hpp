@@ -1,16 +1,16 @@
-// One argument of a user elementwise or reduction kernel call: an array, or a typed scalar.
+// One argument of a user elementwise or reduction kernel call: an array, or a typed scalar. The
+// array is borrowed: the caller keeps it alive for the call.
 #pragma once
 
 #include "core/array/array.hpp"
 
 #include <garray/array.h>
 
-#include <optional>
 
 namespace garray {
 
 struct KernelArgument {
-  std::optional<Array> array;  // empty: the scalar
+  const Array* array = nullptr;  // nullptr: the scalar
   ga_scalar_t scalar{};
 };
 

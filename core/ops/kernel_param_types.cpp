@@ -1,6 +1,7 @@
 #include "core/ops/kernel_param_types.hpp"
 
 #include "core/array/dtype.hpp"
+#include "core/array/scalar.hpp"
 #include "core/common/error.hpp"
 
 namespace garray {
@@ -23,6 +24,25 @@ void require_raw_matches(const KernelParam& param, const ArgumentDtype& argument
 
 }  // namespace
 
+std::vector<ArgumentDtype> input_argument_dtypes(std::span<const KernelArgument> inputs) {
+  std::vector<ArgumentDtype> dtypes;
+  dtypes.reserve(inputs.size());
+  for (const KernelArgument& input : inputs) {
+    if (!input.array) validate_scalar(input.scalar, "scalar argument");
+    dtypes.push_back({true, input.array != nullptr, input.array ? input.array->dtype() : input.scalar.dtype});
+  }
+  return dtypes;
+}
+
+std::vector<ArgumentDtype> output_argument_dtypes(std::span<const std::optional<Array>> outputs) {
+  std::vector<ArgumentDtype> dtypes;
+  dtypes.reserve(outputs.size());
+  for (const std::optional<Array>& output : outputs) {
+    dtypes.push_back({output.has_value(), true, output ? output->dtype() : GA_FLOAT32});
+  }
+  return dtypes;
+}
+
 std::optional<ga_dtype_t> ParamTypes::bound(std::string_view placeholder) const {
   for (const auto& [name, dtype] : placeholders) {
     if (name == placeholder) return dtype;
@@ -41,6 +61,8 @@ ga_dtype_t ParamTypes::of(const KernelParam& param, const char* role) const {
 ParamTypes resolve_param_types(const std::vector<KernelParam>& inputs, std::span<const ArgumentDtype> input_args,
                                const std::vector<KernelParam>& outputs, std::span<const ArgumentDtype> output_args) {
   ParamTypes types;
+  types.inputs.reserve(inputs.size());
+  types.outputs.reserve(outputs.size());
   for (std::size_t k = 0; k < outputs.size(); ++k) bind(types, outputs[k], output_args[k]);
   for (const bool arrays : {true, false}) {
     for (std::size_t k = 0; k < inputs.size(); ++k) {

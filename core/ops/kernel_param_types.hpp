@@ -3,6 +3,7 @@
 // first binding winning; a later argument of another dtype is converted to the bound type.
 #pragma once
 
+#include "core/ops/kernel_argument.hpp"
 #include "core/ops/kernel_params.hpp"
 
 #include <garray/base.h>
@@ -21,6 +22,10 @@ struct ArgumentDtype {
   bool is_array = true;   // false: a typed scalar
   ga_dtype_t dtype = GA_FLOAT32;
 };
+
+// The dtypes of a call's inputs (checking its scalars) and of its output slots (empty: allocate).
+std::vector<ArgumentDtype> input_argument_dtypes(std::span<const KernelArgument> inputs);
+std::vector<ArgumentDtype> output_argument_dtypes(std::span<const std::optional<Array>> outputs);
 
 struct ParamTypes {
   std::vector<ga_dtype_t> inputs;   // the type each input parameter has in the kernel's code

@@ -14,13 +14,12 @@ KernelVariants::KernelVariants(std::vector<std::string> kernel_names, std::vecto
              "a generated source defines one or two kernels");
 }
 
-const KernelVariant& KernelVariants::get(const std::string& key, int device,
+const KernelVariant& KernelVariants::get(std::string key, int device,
                                          const std::function<std::string()>& generate) const {
-  std::string full_key = key;
-  full_key.append(reinterpret_cast<const char*>(&device), sizeof(device));
+  key.append(reinterpret_cast<const char*>(&device), sizeof(device));
   {
     std::shared_lock lock(mutex_);
-    if (const auto found = kernels_.find(full_key); found != kernels_.end()) return found->second;
+    if (const auto found = kernels_.find(key); found != kernels_.end()) return found->second;
   }
   const std::string source = jit::with_preamble(generate(), kernel_names_.front() + ".cu");
   KernelVariant variant;
@@ -28,7 +27,7 @@ const KernelVariant& KernelVariants::get(const std::string& key, int device,
     variant[k] = jit::get_kernel(source, kernel_names_[k], options_, device);
   }
   std::unique_lock lock(mutex_);
-  return kernels_.try_emplace(std::move(full_key), std::move(variant)).first->second;
+  return kernels_.try_emplace(std::move(key), std::move(variant)).first->second;
 }
 
 }  // namespace garray

@@ -24,10 +24,10 @@ class KernelVariants {
   // options for its compilation.
   KernelVariants(std::vector<std::string> kernel_names, std::vector<std::string> options);
 
-  // The kernels for `key` on `device`; the first request generates the source with `generate`
+  // The kernels for `key` (the call signature; the device is appended) on `device`; the first request generates the source with `generate`
   // (without the engine preamble) and compiles it. The reference stays valid for the life of this
   // object. Thread-safe.
-  const KernelVariant& get(const std::string& key, int device, const std::function<std::string()>& generate) const;
+  const KernelVariant& get(std::string key, int device, const std::function<std::string()>& generate) const;
 
  private:
   std::vector<std::string> kernel_names_;

@@ -11,6 +11,11 @@ namespace garray {
 
 class LaunchArguments {
  public:
+  LaunchArguments() {
+    words_.reserve(64);
+    offsets_.reserve(16);
+  }
+
   // Appends `bytes` bytes starting at `value` as the next kernel argument.
   void add(const void* value, std::size_t bytes) {
     offsets_.push_back(words_.size());
@@ -26,6 +31,7 @@ class LaunchArguments {
   // One pointer per argument, valid until the next add().
   void** pointers() {
     pointers_.clear();
+    pointers_.reserve(offsets_.size());
     for (std::size_t offset : offsets_) pointers_.push_back(words_.data() + offset);
     return pointers_.data();
   }

@@ -21,15 +21,6 @@ namespace garray {
 
 namespace {
 
-std::vector<ArgumentDtype> argument_dtypes(std::span<const KernelArgument> inputs) {
-  std::vector<ArgumentDtype> dtypes;
-  for (const KernelArgument& input : inputs) {
-    if (!input.array) validate_scalar(input.scalar, "scalar argument");
-    dtypes.push_back({true, input.array.has_value(), input.array ? input.array->dtype() : input.scalar.dtype});
-  }
-  return dtypes;
-}
-
 std::string signature_key(const std::vector<ElementwiseOperand>& operands, ga_dtype_t reduce_type, int kept_rank,
                           int reduced_rank, bool wide) {
   std::string key{static_cast<char>(kept_rank), static_cast<char>(reduced_rank), static_cast<char>(wide),
@@ -95,11 +86,8 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
   GA_REQUIRE_ARGUMENT(outputs.size() == outputs_.size(), "kernel '" + name_ + "' has " +
                                                              std::to_string(outputs_.size()) + " outputs, got " +
                                                              std::to_string(outputs.size()));
-  std::vector<ArgumentDtype> out_dtypes;
-  for (const std::optional<Array>& output : outputs) {
-    out_dtypes.push_back({output.has_value(), true, output ? output->dtype() : GA_FLOAT32});
-  }
-  const ParamTypes types = resolve_param_types(inputs_, argument_dtypes(inputs), outputs_, out_dtypes);
+  const ParamTypes types = resolve_param_types(inputs_, input_argument_dtypes(inputs), outputs_,
+                                               output_argument_dtypes(outputs));
   const ga_dtype_t reduce_type = reduce_type_ ? types.of(*reduce_type_, "reduce type") : types.outputs[0];
   const int device = stream->device();
 
@@ -121,7 +109,7 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
   std::vector<Array> results;
   std::vector<ElementwiseOperand> operands;
   for (std::size_t k = 0; k < inputs.size(); ++k) {
-    const bool array = inputs[k].array.has_value();
+    const bool array = inputs[k].array != nullptr;
     operands.push_back({&inputs_[k], false, array ? ArgumentKind::array : ArgumentKind::scalar, types.inputs[k],
                         array ? inputs[k].array->dtype() : types.inputs[k]});
   }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <complex>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -221,4 +222,25 @@ TEST_F(ElementwiseKernelTest, RefusesBadCallsWithoutTouchingOutputs) {
   EXPECT_EQ(z[0], nullptr);
   GA_EXPECT_STATUS(ga_elementwise_kernel_call(nullptr, same, 2, z, 1, -1, nullptr), GA_ERROR_INVALID_HANDLE);
   ga_elementwise_kernel_release(add);
+}
+
+// The launch goes through the driver, which needs the thread bound to the device's context: a
+// thread that never called CUDA before must work as well.
+TEST_F(ElementwiseKernelTest, RunsFromAThreadThatNeverUsedCuda) {
+  Handles owned;
+  const std::vector<float> x = test_values<float>(257);
+  ga_array_t dx = owned(upload(x));
+  ga_elementwise_kernel_t twice = make_kernel("T x", "T y", "y = x + x", "twice_from_thread");
+  ga_array_t y[1] = {nullptr};
+  ga_status_t status = GA_ERROR_INTERNAL;
+  std::thread([&] {
+    const ga_kernel_arg_t inputs[] = {array_arg(dx)};
+    status = ga_elementwise_kernel_call(twice, inputs, 1, y, 1, -1, nullptr);
+    if (status == GA_OK) status = ga_device_synchronize();
+  }).join();
+  ASSERT_EQ(status, GA_OK) << ga_last_error();
+  owned(y[0]);
+  const std::vector<float> got = download<float>(y[0], x.size());
+  for (size_t i = 0; i < x.size(); ++i) EXPECT_EQ(got[i], x[i] + x[i]);
+  ga_elementwise_kernel_release(twice);
 }
