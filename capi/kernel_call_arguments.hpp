@@ -76,4 +76,14 @@ inline void return_allocated_outputs(std::vector<Array> results, ga_array_t* out
   }
 }
 
+// Reduction axes: nullopt for every axis (axis_count -1 with axes NULL), else the list.
+inline std::optional<std::vector<int>> caller_axes(const int* axes, int axis_count) {
+  if (axis_count == -1 && axes == nullptr) return std::nullopt;
+  GA_REQUIRE_ARGUMENT(axis_count >= 0, "axis_count is " + std::to_string(axis_count) +
+                                           "; use -1 with axes NULL to reduce every axis");
+  GA_REQUIRE_ARGUMENT(axis_count == 0 || axes != nullptr, "argument 'axes' is NULL but axis_count is " +
+                                                              std::to_string(axis_count));
+  return std::vector<int>(axes, axes + axis_count);
+}
+
 }  // namespace garray::capi

@@ -12,19 +12,6 @@ using garray::capi::guarded;
 using garray::capi::make_handle;
 using garray::capi::require_out;
 
-namespace {
-
-std::optional<std::vector<int>> caller_axes(const int* axes, int axis_count) {
-  if (axis_count == -1 && axes == nullptr) return std::nullopt;
-  GA_REQUIRE_ARGUMENT(axis_count >= 0, "axis_count is " + std::to_string(axis_count) +
-                                           "; use -1 with axes NULL to reduce every axis");
-  GA_REQUIRE_ARGUMENT(axis_count == 0 || axes != nullptr, "argument 'axes' is NULL but axis_count is " +
-                                                              std::to_string(axis_count));
-  return std::vector<int>(axes, axes + axis_count);
-}
-
-}  // namespace
-
 extern "C" {
 
 GA_API ga_status_t ga_reduction_kernel_create(const char* in_params, const char* out_params, const char* map_expr,
@@ -63,7 +50,7 @@ GA_API ga_status_t ga_reduction_kernel_call(ga_reduction_kernel_t kernel, const 
         garray::capi::caller_kernel_arguments(inputs, input_count, "inputs");
     const std::vector<std::optional<garray::Array>> slots = garray::capi::caller_output_slots(outputs, output_count);
     const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
-    garray::capi::return_allocated_outputs(called(arguments, slots, caller_axes(axes, axis_count), keepdims != 0, queue),
+    garray::capi::return_allocated_outputs(called(arguments, slots, garray::capi::caller_axes(axes, axis_count), keepdims != 0, queue),
                                            outputs);
   });
 }

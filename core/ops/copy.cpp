@@ -2,6 +2,7 @@
 
 #include "core/array/broadcast.hpp"
 #include "core/array/layout.hpp"
+#include "core/array/overlap.hpp"
 #include "core/common/cuda_check.hpp"
 #include "core/common/error.hpp"
 #include "core/ops/copy_kernels.hpp"
@@ -22,19 +23,6 @@ constexpr std::int64_t kMinTransposeExtent = 8;
 
 // Threads a copy of `count` elements needs: each moves kElementsPerThread.
 std::int64_t per_thread(std::int64_t count) { return (count + kElementsPerThread - 1) / kElementsPerThread; }
-
-bool byte_ranges_overlap(const Array& a, const Array& b) {
-  if (a.buffer() != b.buffer() || a.size() == 0 || b.size() == 0) return false;
-  const ElementExtent ea = element_extent(a.shape(), a.strides());
-  const ElementExtent eb = element_extent(b.shape(), b.strides());
-  const auto ia = static_cast<std::int64_t>(a.itemsize());
-  const auto ib = static_cast<std::int64_t>(b.itemsize());
-  const std::int64_t a_begin = a.byte_offset() + ea.lowest * ia;
-  const std::int64_t a_end = a.byte_offset() + ea.past_highest * ia;
-  const std::int64_t b_begin = b.byte_offset() + eb.lowest * ib;
-  const std::int64_t b_end = b.byte_offset() + eb.past_highest * ib;
-  return a_begin < b_end && b_begin < a_end;
-}
 
 void launch_contiguous(const Array& source, const Array& destination, std::int64_t count,
                        const StreamRef& stream) {
@@ -125,7 +113,7 @@ void copy_into(const Array& source, const Array& destination, const StreamRef& s
                     std::to_string(stream->device()) + "; make the arrays' device current, or copy "
                     "across devices with ga_array_copy_to_device");
   }
-  if (byte_ranges_overlap(source, destination)) {
+  if (may_share_memory(source, destination)) {
     if (source.data() == destination.data() && source.dtype() == destination.dtype() &&
         source_strides == destination.strides()) {
       return;

@@ -22,5 +22,6 @@
 #include <garray/kernel.h>
 #include <garray/elementwise_kernel.h>
 #include <garray/reduction_kernel.h>
+#include <garray/ufunc.h>
 
 #endif /* GARRAY_GARRAY_H */
