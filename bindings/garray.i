@@ -25,3 +25,4 @@
 %include "garray/kernel.h"
 %include "garray/elementwise_kernel.h"
 %include "garray/reduction_kernel.h"
+%include "garray/ufunc.h"
