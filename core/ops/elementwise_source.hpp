@@ -27,7 +27,7 @@
 
 namespace garray {
 
-inline constexpr int kElementwisePerThread = 4;
+inline constexpr int kElementwisePerThread = 8;
 
 enum class ArgumentKind : std::uint8_t { array, scalar, raw };
 

@@ -22,16 +22,24 @@ std::string offsets_for_linear_index(int rank, int operands, bool wide, const st
   }
   if (rank == 0) return code;
   code += "    " + std::string(types.unsigned_) + " rest = " + linear + ";\n";
-  code += "#pragma unroll\n    for (int d = " + std::to_string(rank - 1) + "; d >= 0; --d) {\n";
-  code += "      const " + std::string(types.unsigned_) + " extent = (" + types.unsigned_ + ")" +
-          params + ".shape[d];\n";
-  code += "      const " + std::string(types.unsigned_) + " coordinate = rest % extent;\n";
-  code += "      rest /= extent;\n";
-  for (int k = 0; k < operands; ++k) {
-    code += "      offset" + std::to_string(k) + " += (" + types.offset + ")coordinate * (" +
-            types.offset + ")" + params + ".strides[" + std::to_string(k) + "][d];\n";
+  // The outermost dimension takes what is left of the index without a division: a valid linear
+  // index is below the loop's size, so `rest` is already its coordinate there.
+  if (rank > 1) {
+    code += "#pragma unroll\n    for (int d = " + std::to_string(rank - 1) + "; d >= 1; --d) {\n";
+    code += "      const " + std::string(types.unsigned_) + " extent = (" + types.unsigned_ + ")" + params +
+            ".shape[d];\n";
+    code += "      const " + std::string(types.unsigned_) + " coordinate = rest % extent;\n";
+    code += "      rest /= extent;\n";
+    for (int k = 0; k < operands; ++k) {
+      code += "      offset" + std::to_string(k) + " += (" + types.offset + ")coordinate * (" + types.offset + ")" +
+              params + ".strides[" + std::to_string(k) + "][d];\n";
+    }
+    code += "    }\n";
   }
-  code += "    }\n";
+  for (int k = 0; k < operands; ++k) {
+    code += "    offset" + std::to_string(k) + " += (" + types.offset + ")rest * (" + types.offset + ")" + params +
+            ".strides[" + std::to_string(k) + "][0];\n";
+  }
   return code;
 }
 

@@ -13,7 +13,7 @@ namespace {
 
 constexpr unsigned kThreads = 256;
 // Blocks of kThreads per multiprocessor that a reduction aims to keep resident.
-constexpr std::int64_t kBlocksPerMultiprocessor = 4;
+constexpr std::int64_t kBlocksPerMultiprocessor = 8;
 // Reduced elements a thread folds at least before the reduction is split further.
 constexpr std::int64_t kMinElementsPerThread = 16;
 

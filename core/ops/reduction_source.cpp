@@ -10,6 +10,8 @@ namespace garray {
 
 namespace {
 
+constexpr int kReducedPerPass = 4;
+
 const char* type_name(ga_dtype_t dtype) { return dtype_info(dtype).kernel_type; }
 
 std::string parameter_list(const ReductionSignature& signature, const IndexTypes& index) {
@@ -59,25 +61,36 @@ std::string fold(const ReductionSignature& signature, const std::string& value, 
   return "if (" + valid + ") { _acc = _valid ? _ga_reduce(_acc, " + value + ") : " + value + "; _valid = true; }\n";
 }
 
+// Each thread folds kReducedPerPass elements per pass, spaced a grid's depth apart (so that a
+// warp's loads stay coalesced), reading all of them before mapping any, to keep loads in flight.
 std::string map_loop(const ReductionSignature& signature, const IndexTypes& index) {
   const std::string unsigned_type = index.unsigned_;
+  const std::string per_pass = std::to_string(kReducedPerPass);
+  std::string declarations;
   std::string loads;
+  std::string binds;
   int k = 0;
   for (const ElementwiseOperand& operand : signature.operands) {
     if (operand.is_output || operand.kind != ArgumentKind::array) continue;
-    const std::string element = "_p_" + operand.param->name + "[_kept_offset" + std::to_string(k) + " + offset" +
-                                std::to_string(k) + "]";
-    loads += "      const " + std::string(type_name(operand.type)) + " " + operand.param->name + " = " +
-             cast_expression(operand.storage, operand.type, element) + ";\n";
+    const std::string& name = operand.param->name;
+    declarations += std::string("      ") + type_name(operand.storage) + " _in_" + name + "[" + per_pass + "];\n";
+    loads += "          _in_" + name + "[_k] = _p_" + name + "[_kept_offset" + std::to_string(k) + " + offset" +
+             std::to_string(k) + "];\n";
+    binds += "          const " + std::string(type_name(operand.type)) + " " + name + " = " +
+             cast_expression(operand.storage, operand.type, "_in_" + name + "[_k]") + ";\n";
     ++k;
   }
-  return "  if (_o < _out_count) {\n    for (" + unsigned_type + " _r = (" + unsigned_type +
-         ")blockIdx.y * blockDim.y + threadIdx.y; _r < _reduce_count;\n         _r += (" + unsigned_type +
-         ")blockDim.y * gridDim.y) {\n" +
+  const std::string pass = "#pragma unroll\n      for (int _k = 0; _k < " + per_pass + "; ++_k) {\n        const " +
+                           unsigned_type + " _r = _base + (" + unsigned_type + ")_k * _step;\n" +
+                           "        if (_r < _reduce_count) {\n";
+  return "  if (_o < _out_count) {\n    const " + unsigned_type + " _step = (" + unsigned_type +
+         ")blockDim.y * gridDim.y;\n    for (" + unsigned_type + " _base = (" + unsigned_type +
+         ")blockIdx.y * blockDim.y + threadIdx.y; _base < _reduce_count;\n         _base += " + per_pass +
+         " * _step) {\n" + declarations + pass +
          offsets_for_linear_index(signature.reduced_rank, array_inputs(signature), signature.wide, "_r", "_reduced") +
-         loads + "      const _type_reduce _mapped = _type_reduce(\n" +
-         with_line_label(signature.map_expression, "map_expr") + ");\n      " + fold(signature, "_mapped", "true") +
-         "    }\n  }\n";
+         loads + "        }\n      }\n" + pass + binds + "          const _type_reduce _mapped = _type_reduce(\n" +
+         with_line_label(signature.map_expression, "map_expr") + ");\n          " + fold(signature, "_mapped", "true") +
+         "        }\n      }\n    }\n  }\n";
 }
 
 // Combines the block's threads along y in shared memory; thread row 0 ends with the block's value.

@@ -1,0 +1,128 @@
+// Device bandwidth of ufunc calls through the C API, beside the device's own copy bandwidth in the
+// same run: add on float32 (2^28 elements; new output, then into a given one) and add.reduce over
+// every element. Bytes count what the operation must move: two reads and one write for add, one
+// read for the sum. CUDA events around batches of calls after a warm-up, median of several
+// batches, results checked against the host. Exits 1 without a GPU.
+#include "bench_support.hpp"
+
+#include <garray/ufunc.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+using bench::check;
+
+const char* const bench::kProgram = "bench_ufunc";
+
+namespace {
+
+constexpr int kBatches = 15;
+constexpr int kCallsPerBatch = 10;
+
+// Milliseconds per call of `body` on the legacy stream: the median over kBatches batches.
+template <class Body>
+double median_milliseconds(Body&& body) {
+  cudaEvent_t start, stop;
+  check(cudaEventCreate(&start), "cudaEventCreate");
+  check(cudaEventCreate(&stop), "cudaEventCreate");
+  for (int i = 0; i < 3; ++i) body();
+  std::vector<double> times;
+  for (int batch = 0; batch < kBatches; ++batch) {
+    check(cudaEventRecord(start, nullptr), "cudaEventRecord");
+    for (int call = 0; call < kCallsPerBatch; ++call) body();
+    check(cudaEventRecord(stop, nullptr), "cudaEventRecord");
+    check(cudaEventSynchronize(stop), "cudaEventSynchronize");
+    float milliseconds = 0;
+    check(cudaEventElapsedTime(&milliseconds, start, stop), "cudaEventElapsedTime");
+    times.push_back(milliseconds / kCallsPerBatch);
+  }
+  std::sort(times.begin(), times.end());
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  return times[times.size() / 2];
+}
+
+ga_array_t upload(const std::vector<float>& values) {
+  const int64_t shape[1] = {static_cast<int64_t>(values.size())};
+  ga_array_t array = nullptr;
+  check(ga_array_from_host(values.data(), 1, shape, nullptr, GA_FLOAT32, GA_ORDER_C, &array), "ga_array_from_host");
+  return array;
+}
+
+void print_row(const char* what, double milliseconds, double bytes, double ceiling) {
+  const double gigabytes_per_second = bytes / (milliseconds * 1e6);
+  std::printf("%-36s %10.1f %10.0f %9.0f%%\n", what, milliseconds * 1e3, gigabytes_per_second,
+              100 * gigabytes_per_second / ceiling);
+}
+
+}  // namespace
+
+int main() {
+  const ga_device_properties_t properties = bench::require_gpu();
+  const size_t n = size_t{1} << 28;
+  std::vector<float> x(n), y(n);
+  for (size_t i = 0; i < n; ++i) {
+    x[i] = static_cast<float>((i * 2654435761u) % 1000) * 0.001f;
+    y[i] = static_cast<float>((i * 40503u) % 777) * 0.01f;
+  }
+  ga_array_t dx = upload(x), dy = upload(y), out = upload(std::vector<float>(n, 0.f));
+  ga_ufunc_t add = nullptr;
+  check(ga_ufunc_find("add", &add), "ga_ufunc_find");
+  ga_operand_t operands[2] = {};
+  operands[0].kind = operands[1].kind = GA_OPERAND_ARRAY;
+  operands[0].array = dx;
+  operands[1].array = dy;
+
+  void* source = nullptr;
+  void* destination = nullptr;
+  check(ga_array_data(dx, &source), "ga_array_data");
+  check(ga_array_data(out, &destination), "ga_array_data");
+  const double bytes = 4.0 * n;
+  const double copy = median_milliseconds([&] {
+    check(cudaMemcpyAsync(destination, source, bytes, cudaMemcpyDeviceToDevice, nullptr), "cudaMemcpyAsync");
+  });
+  const double ceiling = 2 * bytes / (copy * 1e6);
+
+  const double add_new = median_milliseconds([&] {
+    ga_array_t result[1] = {nullptr};
+    check(ga_ufunc_call(add, operands, 2, result, 1, nullptr, nullptr), "ga_ufunc_call");
+    check(ga_array_release(result[0]), "ga_array_release");
+  });
+  const double add_into = median_milliseconds([&] {
+    ga_array_t result[1] = {out};
+    check(ga_ufunc_call(add, operands, 2, result, 1, nullptr, nullptr), "ga_ufunc_call");
+  });
+  std::vector<float> sums(n);
+  check(ga_array_to_host(out, sums.data(), 4 * n), "ga_array_to_host");
+  for (size_t i = 0; i < n; i += 4099) {
+    if (sums[i] != x[i] + y[i]) {
+      std::fprintf(stderr, "bench_ufunc: add is wrong at %zu\n", i);
+      return 1;
+    }
+  }
+
+  ga_array_t total = nullptr;
+  const double sum = median_milliseconds([&] {
+    if (total) check(ga_array_release(total), "ga_array_release");
+    total = nullptr;
+    check(ga_ufunc_reduce(add, dx, nullptr, -1, 0, GA_DTYPE_SAME, nullptr, &total, nullptr), "ga_ufunc_reduce");
+  });
+  float device_sum = 0;
+  check(ga_array_to_host(total, &device_sum, sizeof(device_sum)), "ga_array_to_host");
+  double host_sum = 0;
+  for (float value : x) host_sum += value;
+  const double relative_error = std::fabs(device_sum - host_sum) / host_sum;
+
+  std::printf("bench_ufunc: %s; float32, 2^28 elements; copy ceiling %.0f GB/s (D2D memcpy, read + write)\n\n",
+              properties.name, ceiling);
+  std::printf("%-36s %10s %10s %10s\n", "workload", "us", "GB/s", "of copy");
+  print_row("D2D memcpy (ceiling)", copy, 2 * bytes, ceiling);
+  print_row("add, new output", add_new, 3 * bytes, ceiling);
+  print_row("add, out= given", add_into, 3 * bytes, ceiling);
+  print_row("add.reduce (sum), all elements", sum, bytes, ceiling);
+  std::printf("\nsum relative error against a float64 host sum: %.2e\n", relative_error);
+  for (ga_array_t array : {dx, dy, out, total}) check(ga_array_release(array), "ga_array_release");
+  return 0;
+}
