@@ -124,7 +124,17 @@ Ufunc reciprocal() {
 Ufunc square() {
   UfuncBuilder ufunc("square", 1, 1, Identity::none, TypeResolution::linear_search);
   ufunc.loops(kIntegers, "T->T", [](Dtypes dtypes) { return "out0 = " + wrapping(dtypes[0], "*", "in0", "in0") + ";"; });
-  ufunc.loops(kInexact, "T->T", "out0 = in0 * in0;");
+  ufunc.loops(kFloats, "T->T", "out0 = in0 * in0;");
+  // NumPy's x*x - y*y + i(x*y + y*x) with each product rounded (__fmul_rn, __dmul_rn are never
+  // fused into an FMA, which NVRTC does to the preamble's in0 * in0): a fused x*x - y*y is the
+  // rounding error of x*x rather than 0 for x = y, and -inf rather than inf - inf = NaN where x*x
+  // overflows.
+  ufunc.loops(kComplex, "T->T", [](Dtypes dtypes) {
+    const std::string product = dtypes[0] == GA_COMPLEX64 ? "__fmul_rn" : "__dmul_rn";
+    const auto times = [&](const char* a, const char* b) { return product + "(in0." + a + ", in0." + b + ")"; };
+    return "out0 = " + kernel_type(dtypes[0]) + "(" + times("re", "re") + " - " + times("im", "im") + ", " +
+           times("re", "im") + " + " + times("im", "re") + ");";
+  });
   return ufunc.build();
 }
 

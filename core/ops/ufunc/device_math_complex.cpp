@@ -1,7 +1,8 @@
 // Complex helpers, templates over the component type (float for complex64, double for
 // complex128). Special values (signed zeros, infinities, NaN) follow C99 Annex G for the cases
-// NumPy's tests exercise; the inverse functions use Kahan's formulas ("Branch cuts for complex
-// elementary functions"), which are accurate near the branch cuts without NumPy's longer
+// NumPy's tests exercise, and in full for the inverse functions; power follows NumPy's own sequence
+// of products. The inverse functions use Kahan's formulas ("Branch cuts for complex elementary
+// functions"), which are accurate near the branch cuts without NumPy's longer
 // Hull–Fairgrieve–Tang algorithms, at the cost of an ulp or two elsewhere.
 #include "core/ops/ufunc/device_math_sources.hpp"
 
@@ -210,27 +211,110 @@ ga_complex<T> ga_tan(ga_complex<T> z) {
 constexpr std::string_view kInverse = R"cuda(
 /* Kahan's formulas: products of principal square roots take the branch cuts and signed zeros
    right without forming z^2. arctanh uses the log1p form of (1/2) log((1+z)/(1-z)), and 1/z for
-   huge |z|. */
+   huge |z|. An infinite or NaN part takes C99 Annex G's value instead, as NumPy's functions (the
+   C library's) return it: there the formulas meet inf - inf, inf / inf or 0 * inf, and give NaN
+   where Annex G has a limit (arcsin(inf) = pi/2 + i inf, arctanh(inf + 0i) = 0 + i pi/2). The
+   tables below are written for the first quadrant and take the signs of the arguments, NaN's sign
+   bit included, which is how the C library chooses the signs Annex G leaves open. */
+template <class T>
+struct ga_inverse_constants {
+  static T quarter_pi() { return T(0.785398163397448309616); }
+  static T half_pi() { return T(1.57079632679489661923); }
+  static T three_quarter_pi() { return T(2.35619449019234492885); }
+  static T pi() { return T(3.14159265358979323846); }
+};
+
+/* Annex G's asinh(x + iy) where x or y is infinite or NaN; asinh is odd in each part. */
+template <class T>
+ga_complex<T> ga_arcsinh_nonfinite(T x, T y) {
+  const T ax = fabs(x);
+  const T ay = fabs(y);
+  T re = ga_real_constants<T>::nan();
+  T im = re;
+  if (isinf(ax)) {
+    re = ga_real_constants<T>::infinity();
+    if (isinf(ay)) im = ga_inverse_constants<T>::quarter_pi();
+    else if (ay == ay) im = T(0);
+  } else if (isinf(ay)) {
+    re = ga_real_constants<T>::infinity();
+    if (ax == ax) im = ga_inverse_constants<T>::half_pi();
+  } else if (ay == T(0)) {
+    im = T(0); /* x is NaN: the zero stays */
+  }
+  return ga_complex<T>(copysign(re, x), copysign(im, y));
+}
+
+/* Annex G's acos(x + iy) where x or y is infinite or NaN. The imaginary part is -inf or NaN for
+   y >= 0 and conjugates with y. */
+template <class T>
+ga_complex<T> ga_arccos_nonfinite(T x, T y) {
+  T re = ga_real_constants<T>::nan();
+  T im = re;
+  if (isinf(y)) {
+    im = ga_real_constants<T>::infinity();
+    if (isinf(x)) re = x > T(0) ? ga_inverse_constants<T>::quarter_pi() : ga_inverse_constants<T>::three_quarter_pi();
+    else if (x == x) re = ga_inverse_constants<T>::half_pi();
+  } else if (isinf(x)) {
+    im = ga_real_constants<T>::infinity();
+    if (y == y) re = x > T(0) ? T(0) : ga_inverse_constants<T>::pi();
+  } else if (x == T(0)) {
+    re = ga_inverse_constants<T>::half_pi(); /* y is NaN: acos(±0 + i NaN) = pi/2 + i NaN */
+  }
+  return ga_complex<T>(re, -copysign(im, y));
+}
+
+/* Annex G's atanh(x + iy) where x or y is infinite or NaN; atanh is odd in each part. */
+template <class T>
+ga_complex<T> ga_arctanh_nonfinite(T x, T y) {
+  T re = ga_real_constants<T>::nan();
+  T im = re;
+  if (isinf(x) || isinf(y)) {
+    re = T(0);
+    if (y == y) im = ga_inverse_constants<T>::half_pi();
+  } else if (x == T(0)) {
+    re = T(0); /* y is NaN: atanh(±0 + i NaN) = ±0 + i NaN */
+  }
+  return ga_complex<T>(copysign(re, x), copysign(im, y));
+}
+
+template <class T>
+bool ga_has_nonfinite(ga_complex<T> z) { return !isfinite(z.re) || !isfinite(z.im); }
+
+/* arcsin z = -i asinh(iz) and arctan z = -i atanh(iz); iz = -y + ix, and with asinh and atanh odd
+   in each part, -i f(-y + ix) is (Im f(y + ix), Re f(y + ix)). Taking it that way reads y's sign
+   bit directly, even for a NaN y, where it picks the sign of an infinite result as the C library
+   does (arcsin(inf + NaN i) = NaN + i inf), rather than depending on what negating a NaN gives. */
 template <class T>
 ga_complex<T> ga_arcsin(ga_complex<T> z) {
+  if (ga_has_nonfinite(z)) {
+    const ga_complex<T> w = ga_arcsinh_nonfinite(z.im, z.re);
+    return ga_complex<T>(w.im, w.re);
+  }
   const ga_complex<T> a = ga_sqrt(ga_complex<T>(T(1) - z.re, -z.im));
   const ga_complex<T> b = ga_sqrt(ga_complex<T>(T(1) + z.re, z.im));
   return ga_complex<T>(atan2(z.re, a.re * b.re - a.im * b.im), asinh(a.re * b.im - a.im * b.re));
 }
 template <class T>
 ga_complex<T> ga_arccos(ga_complex<T> z) {
+  if (ga_has_nonfinite(z)) return ga_arccos_nonfinite(z.re, z.im);
   const ga_complex<T> a = ga_sqrt(ga_complex<T>(T(1) - z.re, -z.im));
   const ga_complex<T> b = ga_sqrt(ga_complex<T>(T(1) + z.re, z.im));
   return ga_complex<T>(T(2) * atan2(a.re, b.re), asinh(b.re * a.im - b.im * a.re));
 }
+/* Annex G's acosh is acos turned a quarter: (|Im acos z|, Re acos z with y's sign). */
 template <class T>
 ga_complex<T> ga_arccosh(ga_complex<T> z) {
+  if (ga_has_nonfinite(z)) {
+    const ga_complex<T> w = ga_arccos_nonfinite(z.re, z.im);
+    return ga_complex<T>(fabs(w.im), copysign(w.re, z.im));
+  }
   const ga_complex<T> a = ga_sqrt(ga_complex<T>(z.re - T(1), z.im));
   const ga_complex<T> b = ga_sqrt(ga_complex<T>(z.re + T(1), z.im));
   return ga_complex<T>(asinh(a.re * b.re + a.im * b.im), T(2) * atan2(a.im, b.re));
 }
 template <class T>
 ga_complex<T> ga_arcsinh(ga_complex<T> z) {
+  if (ga_has_nonfinite(z)) return ga_arcsinh_nonfinite(z.re, z.im);
   const ga_complex<T> w = ga_arcsin(ga_complex<T>(-z.im, z.re));
   return ga_complex<T>(w.im, -w.re);
 }
@@ -238,7 +322,8 @@ template <class T>
 ga_complex<T> ga_arctanh(ga_complex<T> z) {
   const T x = z.re;
   const T y = z.im;
-  const T half_pi = T(1.57079632679489661923);
+  if (ga_has_nonfinite(z)) return ga_arctanh_nonfinite(x, y);
+  const T half_pi = ga_inverse_constants<T>::half_pi();
   if (fabs(x) > ga_real_constants<T>::sqrt_quarter_max() || fabs(y) > ga_real_constants<T>::sqrt_quarter_max()) {
     const T magnitude = hypot(x, y);
     return ga_complex<T>((x / magnitude) / magnitude, copysign(half_pi, y));
@@ -250,15 +335,78 @@ ga_complex<T> ga_arctanh(ga_complex<T> z) {
 }
 template <class T>
 ga_complex<T> ga_arctan(ga_complex<T> z) {
+  if (ga_has_nonfinite(z)) {
+    const ga_complex<T> w = ga_arctanh_nonfinite(z.im, z.re);
+    return ga_complex<T>(w.im, w.re);
+  }
   const ga_complex<T> w = ga_arctanh(ga_complex<T>(-z.im, z.re));
   return ga_complex<T>(w.im, -w.re);
 }
 )cuda";
 
 constexpr std::string_view kPower = R"cuda(
-/* a ** b as NumPy: b = 0 gives 1; a = 0 gives 0 for a positive real b and NaN otherwise; small
-   integer exponents multiply by squaring (exact where repeated multiplication is); the rest is
-   exp(b log a). */
+/* a ** b as NumPy computes it: b = 0 gives 1; a = 0 gives 0 for a positive real b and NaN
+   otherwise. An integer b below 100 in magnitude multiplies as NumPy does: 1, 2 and 3 give a,
+   a * a and a * a * a; other integers square and multiply starting from 1 + 0i, and a negative b
+   divides 1 by that. The difference shows at infinite and NaN parts: (1 + 0i)(inf + 0i) is
+   inf + NaN i (0 * inf), so inf ** 1 must be inf itself. Other exponents are exp(b log a), whose
+   product recovers infinities as C99 Annex G's multiplication does (NumPy calls the C library's
+   cpow there, so (0 + i inf) ** (1 + NaN i) is inf + NaN i, not NaN).
+   Every product is rounded on its own (__fmul_rn, __dmul_rn), not contracted into an FMA with
+   the sum after it: NumPy's x*x - y*y is 0 for x = y = 1e20, where a fused one keeps the rounding
+   error of x*x (-3e23), and where x*x overflows it is inf - inf = NaN, where fused it is -inf. */
+inline float ga_rounded_product(float a, float b) { return __fmul_rn(a, b); }
+inline double ga_rounded_product(double a, double b) { return __dmul_rn(a, b); }
+
+template <class T>
+ga_complex<T> ga_power_product(ga_complex<T> a, ga_complex<T> b) {
+  return ga_complex<T>(ga_rounded_product(a.re, b.re) - ga_rounded_product(a.im, b.im),
+                       ga_rounded_product(a.re, b.im) + ga_rounded_product(a.im, b.re));
+}
+
+/* Annex G's second pass of a product whose parts are both NaN: infinite parts become ±1, NaN
+   parts ±0, and the result is infinity times the product of those. */
+template <class T>
+T ga_infinite_as_unit(T value) { return copysign(isinf(value) ? T(1) : T(0), value); }
+template <class T>
+ga_complex<T> ga_infinite_as_unit(ga_complex<T> z) {
+  return ga_complex<T>(ga_infinite_as_unit(z.re), ga_infinite_as_unit(z.im));
+}
+template <class T>
+ga_complex<T> ga_nan_as_zero(ga_complex<T> z) {
+  return ga_complex<T>(z.re != z.re ? copysign(T(0), z.re) : z.re, z.im != z.im ? copysign(T(0), z.im) : z.im);
+}
+template <class T>
+bool ga_has_infinity(ga_complex<T> z) { return isinf(z.re) || isinf(z.im); }
+
+template <class T>
+ga_complex<T> ga_power_product_annex_g(ga_complex<T> a, ga_complex<T> b) {
+  const ga_complex<T> product = ga_power_product(a, b);
+  if (product.re == product.re || product.im == product.im) return product;
+  bool again = false;
+  if (ga_has_infinity(a)) {
+    a = ga_infinite_as_unit(a);
+    b = ga_nan_as_zero(b);
+    again = true;
+  }
+  if (ga_has_infinity(b)) {
+    b = ga_infinite_as_unit(b);
+    a = ga_nan_as_zero(a);
+    again = true;
+  }
+  /* Finite operands whose partial product overflowed (inf - inf): the NaN parts go to zero. */
+  if (!again && (isinf(ga_rounded_product(a.re, b.re)) || isinf(ga_rounded_product(a.im, b.im)) ||
+                 isinf(ga_rounded_product(a.re, b.im)) || isinf(ga_rounded_product(a.im, b.re)))) {
+    a = ga_nan_as_zero(a);
+    b = ga_nan_as_zero(b);
+    again = true;
+  }
+  if (!again) return product;
+  const ga_complex<T> unit = ga_power_product(a, b);
+  const T infinity = ga_real_constants<T>::infinity();
+  return ga_complex<T>(infinity * unit.re, infinity * unit.im);
+}
+
 template <class T>
 ga_complex<T> ga_power(ga_complex<T> a, ga_complex<T> b) {
   if (b.re == T(0) && b.im == T(0)) return ga_complex<T>(T(1), T(0));
@@ -268,16 +416,20 @@ ga_complex<T> ga_power(ga_complex<T> a, ga_complex<T> b) {
     return ga_complex<T>(nan, nan);
   }
   if (b.im == T(0) && b.re == floor(b.re) && fabs(b.re) < T(100)) {
-    int n = (int)fabs(b.re);
+    const int exponent = (int)b.re;
+    if (exponent == 1) return a;
+    if (exponent == 2) return ga_power_product(a, a);
+    if (exponent == 3) return ga_power_product(ga_power_product(a, a), a);
+    int n = exponent < 0 ? -exponent : exponent;
     ga_complex<T> result(T(1), T(0));
     ga_complex<T> factor = a;
     for (; n != 0; n >>= 1) {
-      if (n & 1) result = result * factor;
-      if (n > 1) factor = factor * factor;
+      if (n & 1) result = ga_power_product(result, factor);
+      if (n > 1) factor = ga_power_product(factor, factor);
     }
-    return b.re < T(0) ? ga_complex<T>(T(1), T(0)) / result : result;
+    return exponent < 0 ? ga_complex<T>(T(1), T(0)) / result : result;
   }
-  return ga_exp(b * ga_log(a));
+  return ga_exp(ga_power_product_annex_g(b, ga_log(a)));
 }
 )cuda";
 
