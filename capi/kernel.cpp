@@ -6,6 +6,7 @@
 #include "core/runtime/device.hpp"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 using garray::capi::deref;
@@ -15,21 +16,36 @@ using garray::capi::require_out;
 
 namespace {
 
-std::vector<std::string> caller_options(const char* const* options, size_t option_count) {
-  GA_REQUIRE_ARGUMENT(option_count == 0 || options != nullptr, "argument 'options' is NULL");
+// The `count` strings of the C argument `argument` (options, name expressions), copied.
+std::vector<std::string> copied_strings(const char* const* strings, size_t count, const char* argument) {
+  GA_REQUIRE_ARGUMENT(count == 0 || strings != nullptr, std::string("argument '") + argument + "' is NULL");
   std::vector<std::string> copied;
-  copied.reserve(option_count);
-  for (size_t i = 0; i < option_count; ++i) {
-    GA_REQUIRE_ARGUMENT(options[i] != nullptr, "options[" + std::to_string(i) + "] is NULL");
-    copied.emplace_back(options[i]);
+  copied.reserve(count);
+  for (size_t i = 0; i < count; ++i) {
+    GA_REQUIRE_ARGUMENT(strings[i] != nullptr, argument + ("[" + std::to_string(i) + "] is NULL"));
+    copied.emplace_back(strings[i]);
   }
   return copied;
 }
 
-garray::jit::RawModuleRef compile_module(const char* source, const char* const* options, size_t option_count) {
+std::vector<std::string> copied_name_expressions(const char* const* name_expressions, size_t count) {
+  std::vector<std::string> copied = copied_strings(name_expressions, count, "name_expressions");
+  for (size_t i = 0; i < count; ++i) {
+    GA_REQUIRE_ARGUMENT(!copied[i].empty(), "name_expressions[" + std::to_string(i) +
+                                                "] is empty; it should name a __global__ function or "
+                                                "template instantiation such as \"my_func<float>\"");
+  }
+  return copied;
+}
+
+garray::jit::RawModuleRef compile_module(const char* source, const char* const* options, size_t option_count,
+                                         std::vector<std::string> name_expressions = {}) {
   GA_REQUIRE_ARGUMENT(source != nullptr, "argument 'source' is NULL");
-  return std::make_shared<const garray::jit::RawModule>(source, caller_options(options, option_count),
-                                                        garray::current_device());
+  // Arguments are checked before the device is asked for, so that a bad call is reported as such
+  // on a machine without a GPU too.
+  std::vector<std::string> copied_options = copied_strings(options, option_count, "options");
+  return std::make_shared<const garray::jit::RawModule>(source, std::move(copied_options), garray::current_device(),
+                                                        std::move(name_expressions));
 }
 
 garray::jit::KernelRef function_of(const garray::jit::RawModule& module, const char* name) {
@@ -52,6 +68,16 @@ GA_API ga_status_t ga_module_create(const char* source, const char* const* optio
   return guarded(__func__, [&] {
     require_out(module, "module");
     *module = make_handle<ga_module_s>(compile_module(source, options, option_count));
+  });
+}
+
+GA_API ga_status_t ga_module_create_with_name_expressions(const char* source, const char* const* options,
+                                                         size_t option_count, const char* const* name_expressions,
+                                                         size_t name_expression_count, ga_module_t* module) {
+  return guarded(__func__, [&] {
+    require_out(module, "module");
+    std::vector<std::string> expressions = copied_name_expressions(name_expressions, name_expression_count);
+    *module = make_handle<ga_module_s>(compile_module(source, options, option_count, std::move(expressions)));
   });
 }
 

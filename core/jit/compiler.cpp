@@ -23,6 +23,11 @@ class Program {
   Program(const Program&) = delete;
   Program& operator=(const Program&) = delete;
 
+  // Before compile(): NVRTC instantiates what the expression names while compiling.
+  void add_name_expression(const std::string& expression) {
+    check_nvrtc(nvrtcAddNameExpression(program_, expression.c_str()), "nvrtcAddNameExpression");
+  }
+
   nvrtcResult compile(const std::vector<std::string>& options) {
     std::vector<const char*> pointers;
     pointers.reserve(options.size());
@@ -37,6 +42,13 @@ class Program {
     check_nvrtc(nvrtcGetProgramLog(program_, text.data()), "nvrtcGetProgramLog");
     while (!text.empty() && (text.back() == '\0' || text.back() == '\n')) text.pop_back();
     return text;
+  }
+
+  // After a successful compile(), for an expression given to add_name_expression().
+  std::string lowered_name(const std::string& expression) const {
+    const char* symbol = nullptr;
+    check_nvrtc(nvrtcGetLoweredName(program_, expression.c_str(), &symbol), "nvrtcGetLoweredName");
+    return symbol;
   }
 
   std::vector<char> output(BinaryKind kind) const {
@@ -58,9 +70,12 @@ class Program {
   nvrtcProgram program_ = nullptr;
 };
 
-std::string join(const std::vector<std::string>& options) {
+std::string join(std::span<const std::string> words, std::string_view separator) {
   std::string text;
-  for (const std::string& option : options) text += (text.empty() ? "" : " ") + option;
+  for (const std::string& word : words) {
+    if (!text.empty()) text += separator;
+    text += word;
+  }
   return text;
 }
 
@@ -80,25 +95,33 @@ std::vector<std::string> default_options(const Target& target) {
 }
 
 Binary compile_with_nvrtc(std::string_view source, std::span<const std::string> options,
-                          const Target& target) {
+                          const Target& target, std::span<const std::string> name_expressions) {
   require_no_architecture_option(options);
   std::vector<std::string> all_options = default_options(target);
   all_options.insert(all_options.end(), options.begin(), options.end());
 
   Program program(source);
+  for (const std::string& expression : name_expressions) program.add_name_expression(expression);
   const nvrtcResult status = program.compile(all_options);
   if (status != NVRTC_SUCCESS) {
     const std::string log = program.log();
     std::string message = "NVRTC could not compile " + std::string(kProgramName) + " for " +
                           target.name() + " (" + nvrtcGetErrorString(status) +
-                          "; options: " + join(all_options) + ")";
+                          "; options: " + join(all_options, " ");
+    if (!name_expressions.empty()) message += "; name expressions: " + join(name_expressions, ", ");
+    message += ")";
     const std::string dump_note = dump_failed_source(source, all_options, log);
     if (!dump_note.empty()) message += "; " + dump_note;
     throw Error(
         status == NVRTC_ERROR_OUT_OF_MEMORY ? GA_ERROR_HOST_OUT_OF_MEMORY : GA_ERROR_COMPILE,
         message + ":\n" + log);
   }
-  return Binary{target, program.output(target.kind)};
+  std::vector<LoweredName> lowered_names;
+  lowered_names.reserve(name_expressions.size());
+  for (const std::string& expression : name_expressions) {
+    lowered_names.push_back({expression, program.lowered_name(expression)});
+  }
+  return Binary{target, program.output(target.kind), std::move(lowered_names)};
 }
 
 int nvrtc_version() {

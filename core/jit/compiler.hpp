@@ -1,6 +1,7 @@
 // NVRTC: CUDA C++ source to CUBIN (or PTX) for one target. No caching here; see kernel_cache.hpp.
 #pragma once
 
+#include "core/jit/lowered_name.hpp"
 #include "core/jit/target.hpp"
 
 #include <memory>
@@ -14,6 +15,8 @@ namespace garray::jit {
 struct Binary {
   Target target;
   std::vector<char> bytes;  // CUBIN (an ELF image), or PTX text with its terminating NUL
+  // One per name expression the source was compiled with, in their order.
+  std::vector<LoweredName> lowered_names;
 };
 
 using BinaryRef = std::shared_ptr<const Binary>;
@@ -31,8 +34,14 @@ std::vector<std::string> default_options(const Target& target);
 // A source that does not compile throws Error(GA_ERROR_COMPILE) carrying NVRTC's log (and, if
 // GA_DUMP_FAILED_SOURCE asks, the path of a file holding the source and log). Thread-safe; needs
 // no GPU.
+//
+// Each of `name_expressions` ("my_func<float, 4>", "&scale<double>") names a __global__ function
+// or an instantiation of a __global__ template, which NVRTC instantiates and whose symbol it
+// reports in Binary::lowered_names. An expression that names no such function is a compile error
+// like any other, with NVRTC's log.
 Binary compile_with_nvrtc(std::string_view source, std::span<const std::string> options,
-                          const Target& target);
+                          const Target& target,
+                          std::span<const std::string> name_expressions = {});
 
 // NVRTC's version as major * 1000 + minor * 10, as CUDA_VERSION counts.
 int nvrtc_version();

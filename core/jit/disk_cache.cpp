@@ -10,6 +10,7 @@
 #include <fstream>
 #include <string>
 #include <system_error>
+#include <vector>
 
 namespace garray::jit {
 
@@ -78,30 +79,31 @@ fs::path DiskCache::path_for(const Sha256Digest& key) const {
   return settings_.directory / (to_hex(key) + std::string(kExtension));
 }
 
-std::optional<std::vector<char>> DiskCache::load(const Sha256Digest& key) const noexcept {
+std::optional<CachedCode> DiskCache::load(const Sha256Digest& key) const noexcept {
   if (!enabled()) return std::nullopt;
   try {
     const fs::path path = path_for(key);
     const std::optional<std::vector<char>> file = read_file(path);
     if (!file) return std::nullopt;
-    std::optional<std::vector<char>> payload = decode_cache_file(*file);
-    if (payload) {
+    std::optional<CachedCode> cached = decode_cache_file(*file);
+    if (cached) {
       std::error_code ignored;
       fs::last_write_time(path, fs::file_time_type::clock::now(), ignored);
     }
-    return payload;
+    return cached;
   } catch (...) {
     return std::nullopt;
   }
 }
 
-void DiskCache::store(const Sha256Digest& key, std::span<const char> payload) const noexcept {
+void DiskCache::store(const Sha256Digest& key, std::span<const char> code,
+                      std::span<const LoweredName> lowered_names) const noexcept {
   if (!enabled()) return;
   try {
     std::error_code error;
     fs::create_directories(settings_.directory, error);
     if (error) return;
-    const std::vector<char> contents = encode_cache_file(payload);
+    const std::vector<char> contents = encode_cache_file(code, lowered_names);
     const fs::path final_path = path_for(key);
     const fs::path temporary = temporary_path_for(final_path);
     {

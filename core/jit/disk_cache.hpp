@@ -11,6 +11,7 @@
 //    under us) ever fails a compile. Every member is noexcept and thread-safe.
 #pragma once
 
+#include "core/jit/cache_file_format.hpp"
 #include "core/jit/disk_cache_settings.hpp"
 #include "core/jit/sha256.hpp"
 
@@ -19,7 +20,6 @@
 #include <optional>
 #include <span>
 #include <utility>
-#include <vector>
 
 namespace garray::jit {
 
@@ -33,9 +33,10 @@ class DiskCache {
   // "<directory>/<64 hex digits>.kernel".
   std::filesystem::path path_for(const Sha256Digest& key) const;
 
-  // The payload stored under `key`; nullopt for a miss, a disabled cache or a damaged file.
-  std::optional<std::vector<char>> load(const Sha256Digest& key) const noexcept;
-  void store(const Sha256Digest& key, std::span<const char> payload) const noexcept;
+  // What is stored under `key`; nullopt for a miss, a disabled cache or a damaged file.
+  std::optional<CachedCode> load(const Sha256Digest& key) const noexcept;
+  void store(const Sha256Digest& key, std::span<const char> code,
+             std::span<const LoweredName> lowered_names = {}) const noexcept;
 
   // Bytes in cache files in the directory now (0 when disabled).
   std::uint64_t total_bytes() const noexcept;

@@ -30,6 +30,7 @@ struct KernelLookup {
   std::string_view source;
   std::string_view name;
   std::span<const std::string> options;
+  std::span<const std::string> name_expressions;
   std::size_t hash;
 };
 
@@ -38,17 +39,20 @@ struct KernelKey {
   std::string source;
   std::string name;
   std::vector<std::string> options;
+  std::vector<std::string> name_expressions;
   std::size_t hash;
 
   explicit KernelKey(const KernelLookup& lookup)
       : source(lookup.source),
         name(lookup.name),
         options(lookup.options.begin(), lookup.options.end()),
+        name_expressions(lookup.name_expressions.begin(), lookup.name_expressions.end()),
         hash(lookup.hash) {}
 };
 
 std::size_t hash_kernel(std::string_view source, std::string_view name,
-                        std::span<const std::string> options) {
+                        std::span<const std::string> options,
+                        std::span<const std::string> name_expressions) {
   const std::hash<std::string_view> hash_text;
   std::size_t hash = hash_text(source);
   const auto combine = [&](std::string_view text) {
@@ -56,6 +60,7 @@ std::size_t hash_kernel(std::string_view source, std::string_view name,
   };
   combine(name);
   for (const std::string& option : options) combine(option);
+  for (const std::string& expression : name_expressions) combine(expression);
   return hash;
 }
 
@@ -72,8 +77,16 @@ struct KernelEqual {
   template <class A, class B>
   bool operator()(const A& a, const B& b) const {
     return a.hash == b.hash && a.name == b.name && std::ranges::equal(a.options, b.options) &&
-           a.source == b.source;
+           std::ranges::equal(a.name_expressions, b.name_expressions) && a.source == b.source;
   }
+};
+
+// What is compiled: everything the cache key covers but the target. Views of the caller's strings,
+// passed down a request's path in one piece.
+struct Program {
+  std::string_view source;
+  std::span<const std::string> options;
+  std::span<const std::string> name_expressions;
 };
 
 using BinaryTable = SingleFlightMap<Sha256Digest, BinaryRef, DigestHash, std::equal_to<>>;
@@ -93,20 +106,21 @@ class Engine {
     return *engine;
   }
 
-  BinaryRef compile(std::string_view source, std::span<const std::string> options,
-                    const Target& target) {
+  BinaryRef compile(const Program& program, const Target& target) {
     require_supported(target);
-    return binary(cache_key(source, options, target), source, options, target);
+    return binary(cache_key(program.source, program.options, target, program.name_expressions),
+                  program, target);
   }
 
-  KernelRef get_kernel(std::string_view source, std::string_view name,
-                       std::span<const std::string> options, int device) {
+  KernelRef get_kernel(const Program& program, std::string_view name, int device) {
     require_device(device);
     DeviceCache& cache = *devices_[static_cast<std::size_t>(device)];
-    const KernelLookup lookup{source, name, options, hash_kernel(source, name, options)};
+    const KernelLookup lookup{
+        program.source, name, program.options, program.name_expressions,
+        hash_kernel(program.source, name, program.options, program.name_expressions)};
     return cache.kernels.get(
         lookup, [&] { return KernelKey(lookup); },
-        [&] { return load_kernel(cache, source, name, options, device); });
+        [&] { return load_kernel(cache, program, name, device); });
   }
 
   CacheStats stats() const {
@@ -147,35 +161,34 @@ class Engine {
     }
   }
 
-  KernelRef load_kernel(DeviceCache& cache, std::string_view source, std::string_view name,
-                        std::span<const std::string> options, int device) {
+  KernelRef load_kernel(DeviceCache& cache, const Program& program, std::string_view name,
+                        int device) {
     const Target target = target_for_device(device);
-    const Sha256Digest key = cache_key(source, options, target);
+    const Sha256Digest key =
+        cache_key(program.source, program.options, target, program.name_expressions);
     LoadedLibraryRef library = cache.libraries.get(
         key, [&] { return key; },
         [&] {
-          return std::make_shared<const LoadedLibrary>(binary(key, source, options, target),
-                                                       device);
+          return std::make_shared<const LoadedLibrary>(binary(key, program, target), device);
         });
     return std::make_shared<const Kernel>(std::move(library), name);
   }
 
-  BinaryRef binary(const Sha256Digest& key, std::string_view source,
-                   std::span<const std::string> options, const Target& target) {
-    return binaries_.get(
-        key, [&] { return key; }, [&] { return produce(key, source, options, target); });
+  BinaryRef binary(const Sha256Digest& key, const Program& program, const Target& target) {
+    return binaries_.get(key, [&] { return key; }, [&] { return produce(key, program, target); });
   }
 
-  BinaryRef produce(const Sha256Digest& key, std::string_view source,
-                    std::span<const std::string> options, const Target& target) {
+  BinaryRef produce(const Sha256Digest& key, const Program& program, const Target& target) {
     const std::shared_ptr<const DiskCache> disk_cache = disk();
-    if (std::optional<std::vector<char>> payload = disk_cache->load(key)) {
+    if (std::optional<CachedCode> cached = disk_cache->load(key)) {
       disk_hits_.fetch_add(1, std::memory_order_relaxed);
-      return std::make_shared<const Binary>(Binary{target, std::move(*payload)});
+      return std::make_shared<const Binary>(
+          Binary{target, std::move(cached->code), std::move(cached->lowered_names)});
     }
-    auto compiled = std::make_shared<const Binary>(compile_with_nvrtc(source, options, target));
+    auto compiled = std::make_shared<const Binary>(
+        compile_with_nvrtc(program.source, program.options, target, program.name_expressions));
     compiles_.fetch_add(1, std::memory_order_relaxed);
-    disk_cache->store(key, compiled->bytes);
+    disk_cache->store(key, compiled->bytes, compiled->lowered_names);
     return compiled;
   }
 
@@ -190,13 +203,14 @@ class Engine {
 }  // namespace
 
 BinaryRef compile(std::string_view source, std::span<const std::string> options,
-                  const Target& target) {
-  return Engine::instance().compile(source, options, target);
+                  const Target& target, std::span<const std::string> name_expressions) {
+  return Engine::instance().compile({source, options, name_expressions}, target);
 }
 
 KernelRef get_kernel(std::string_view source, std::string_view kernel_name,
-                     std::span<const std::string> options, int device) {
-  return Engine::instance().get_kernel(source, kernel_name, options, device);
+                     std::span<const std::string> options, int device,
+                     std::span<const std::string> name_expressions) {
+  return Engine::instance().get_kernel({source, options, name_expressions}, kernel_name, device);
 }
 
 CacheStats cache_stats() { return Engine::instance().stats(); }

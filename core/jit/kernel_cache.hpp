@@ -28,18 +28,21 @@ namespace garray::jit {
 // Compiles `source` with `options` for an explicit `target`, or finds it cached. Needs no GPU, so
 // host-only tests and tools can compile every generated kernel. Throws Error(GA_ERROR_COMPILE) with
 // the log, Error(GA_ERROR_UNSUPPORTED) for a target this NVRTC lacks, and
-// Error(GA_ERROR_INVALID_ARGUMENT) for options that choose an architecture.
+// Error(GA_ERROR_INVALID_ARGUMENT) for options that choose an architecture. The binary carries the
+// symbols of `name_expressions` (compile_with_nvrtc()), from NVRTC or from the disk cache alike.
 BinaryRef compile(std::string_view source, std::span<const std::string> options,
-                  const Target& target);
+                  const Target& target, std::span<const std::string> name_expressions = {});
 
-// The kernel `kernel_name` of `source` compiled with `options` for `device`'s architecture
-// (target_for_device()) and loaded there: the one call a launcher makes before launching. The
-// first call for a kernel compiles (or reads the disk) and loads; later calls return the same
-// handle from memory. Throws as compile() does, Error(GA_ERROR_NO_DEVICE) for a device that does
-// not exist, Error(GA_ERROR_INVALID_ARGUMENT) for a name the source does not define, and
-// Error(GA_ERROR_CUDA) when the runtime cannot load the code.
+// The kernel `kernel_name` of `source` compiled with `options` (and `name_expressions`) for
+// `device`'s architecture (target_for_device()) and loaded there: the one call a launcher makes
+// before launching. `kernel_name` is a symbol: an extern "C" name, or the lowered name of one of
+// `name_expressions`. The first call for a kernel compiles (or reads the disk) and loads; later
+// calls return the same handle from memory. Throws as compile() does, Error(GA_ERROR_NO_DEVICE)
+// for a device that does not exist, Error(GA_ERROR_INVALID_ARGUMENT) for a name the source does
+// not define, and Error(GA_ERROR_CUDA) when the runtime cannot load the code.
 KernelRef get_kernel(std::string_view source, std::string_view kernel_name,
-                     std::span<const std::string> options, int device);
+                     std::span<const std::string> options, int device,
+                     std::span<const std::string> name_expressions = {});
 
 struct CacheStats {
   std::uint64_t memory_hits =

@@ -4,8 +4,9 @@
  *
  * Source is compiled by NVRTC for the current device's architecture through the same engine and
  * caches as garray's own kernels (see jit.h): the first use compiles, later ones find the binary in
- * memory or on disk. Kernels are looked up by their plain symbol, so declare them `extern "C"`.
- * Name expressions for templated kernels are not supported yet. Thread-safe.
+ * memory or on disk. Kernels are looked up by their plain symbol, so declare them `extern "C"`;
+ * instantiations of `__global__` templates are named by name expressions given when the module is
+ * created (ga_module_create_with_name_expressions()). Thread-safe.
  */
 #ifndef GARRAY_KERNEL_H
 #define GARRAY_KERNEL_H
@@ -48,9 +49,35 @@ GA_API ga_status_t ga_module_create(const char *source, const char *const *optio
                                     ga_module_t *module);
 
 /**
+ * @brief Compile @p source for the current device with name expressions for its templated kernels
+ *        (CuPy's `RawModule(code=..., name_expressions=[...])`).
+ *
+ * Each name expression names a `__global__` function template instantiation (`"my_func<float>"`,
+ * `"add<double, 4>"`, `"&scale<int>"`) or a `__global__` function; NVRTC instantiates it and records
+ * its mangled symbol, which the disk cache keeps with the compiled code. ga_module_get_function()
+ * then accepts the expression, spelt exactly as given here.
+ *
+ * @param options as in ga_module_create().
+ * @param name_expressions @p name_expression_count NUL-terminated, non-empty expressions; may be
+ *        NULL when @p name_expression_count is 0 (the call is then ga_module_create()).
+ * @param module receives a new handle the caller releases with ga_module_release().
+ * @return ::GA_OK; ::GA_ERROR_COMPILE with NVRTC's log in ga_last_error() when the source does not
+ *         compile or an expression names nothing that can be instantiated (no handle is created);
+ *         ::GA_ERROR_INVALID_ARGUMENT for a NULL @p source or @p module, a NULL array with a
+ *         nonzero count, a NULL or empty expression, or an architecture option (the message names
+ *         the argument); ::GA_ERROR_NO_DEVICE.
+ */
+GA_API ga_status_t ga_module_create_with_name_expressions(const char *source, const char *const *options,
+                                                         size_t option_count, const char *const *name_expressions,
+                                                         size_t name_expression_count, ga_module_t *module);
+
+/**
  * @brief The kernel @p name of @p module (CuPy's RawModule.get_function), loaded on the module's
- *        device. The kernel keeps what it needs alive: @p module may be released first.
- * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT if the module defines no kernel of that name.
+ *        device. @p name is one of the module's name expressions, spelt as when the module was
+ *        created, or a kernel's symbol (the plain name of an `extern "C"` kernel). The kernel keeps
+ *        what it needs alive: @p module may be released first.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT if @p name is neither (the message lists the
+ *         module's name expressions).
  */
 GA_API ga_status_t ga_module_get_function(ga_module_t module, const char *name, ga_kernel_t *kernel);
 

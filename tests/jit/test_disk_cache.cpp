@@ -11,8 +11,10 @@
 #include <string>
 #include <vector>
 
+using garray::jit::CachedCode;
 using garray::jit::DiskCache;
 using garray::jit::kCacheFileHeaderSize;
+using garray::jit::LoweredName;
 using garray::jit::sha256;
 using garray::jit::Sha256Digest;
 
@@ -44,10 +46,18 @@ TEST(DiskCache, StoresAndLoadsUnderTheKeysHexName) {
             directory.path() / "kernels" / (garray::jit::to_hex(key) + ".kernel"));
   EXPECT_FALSE(cache.load(key));
   cache.store(key, payload_of(100, 'x'));
-  EXPECT_EQ(cache.load(key), payload_of(100, 'x'));
+  EXPECT_EQ(cache.load(key), (CachedCode{payload_of(100, 'x'), {}}));
   EXPECT_EQ(files_in(directory.path() / "kernels"), std::vector<fs::path>{cache.path_for(key)})
       << "no temporary file is left behind";
-  EXPECT_EQ(cache.total_bytes(), kCacheFileHeaderSize + 100);
+  EXPECT_EQ(cache.total_bytes(), kCacheFileHeaderSize + 4 + 100);
+}
+
+TEST(DiskCache, KeepsLoweredNamesWithTheCode) {
+  ScratchDirectory directory;
+  const DiskCache cache({directory.path(), 1 << 20});
+  const std::vector<LoweredName> names = {{"f<int>", "_Z1fIiEvv"}};
+  cache.store(key_of("names"), payload_of(10, 'n'), names);
+  EXPECT_EQ(cache.load(key_of("names")), (CachedCode{payload_of(10, 'n'), names}));
 }
 
 TEST(DiskCache, TruncatedOrCorruptFilesAreMissesAndTheNextStoreReplacesThem) {
@@ -60,7 +70,7 @@ TEST(DiskCache, TruncatedOrCorruptFilesAreMissesAndTheNextStoreReplacesThem) {
   fs::resize_file(path, fs::file_size(path) - 1);
   EXPECT_FALSE(cache.load(key));
   cache.store(key, payload_of(500, 'y'));
-  EXPECT_EQ(cache.load(key), payload_of(500, 'y'));
+  EXPECT_EQ(cache.load(key)->code, payload_of(500, 'y'));
 
   {
     std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
@@ -69,12 +79,12 @@ TEST(DiskCache, TruncatedOrCorruptFilesAreMissesAndTheNextStoreReplacesThem) {
   }
   EXPECT_FALSE(cache.load(key));
   cache.store(key, payload_of(500, 'y'));
-  EXPECT_EQ(cache.load(key), payload_of(500, 'y'));
+  EXPECT_EQ(cache.load(key)->code, payload_of(500, 'y'));
 }
 
 TEST(DiskCache, EvictsTheLeastRecentlyUsedFilesBeyondTheBound) {
   ScratchDirectory directory;
-  const std::size_t file_size = kCacheFileHeaderSize + 1000;
+  const std::size_t file_size = kCacheFileHeaderSize + 4 + 1000;
   const DiskCache cache({directory.path(), 3 * file_size});
   for (const char* name : {"first", "second", "third"})
     cache.store(key_of(name), payload_of(1000, 'p'));

@@ -1,4 +1,5 @@
 // The engine without a GPU: compile-only requests through the memory and disk caches.
+#include "cache_file_with_header.hpp"
 #include "core/jit/cache_file_format.hpp"
 #include "core/jit/cache_key.hpp"
 #include "core/jit/disk_cache.hpp"
@@ -8,6 +9,8 @@
 
 #include <fstream>
 #include <latch>
+#include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -17,6 +20,8 @@ using garray::jit::BinaryRef;
 using garray::jit::cache_key;
 using garray::jit::CacheStats;
 using garray::jit::compile;
+using garray::jit::compile_with_nvrtc;
+using garray::jit::LoweredName;
 using garray::jit::Target;
 
 namespace fs = std::filesystem;
@@ -34,9 +39,24 @@ std::string kernel_source(int variant) {
          "}\n";
 }
 
-fs::path cache_file_of(const std::string& source, const Target& target) {
+// Instantiated through name expressions only: the source itself instantiates nothing.
+constexpr const char* kTemplateSource = R"(
+template <class T>
+__global__ void my_func(T* x, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) x[i] = x[i] * T(2) + T(1);
+}
+)";
+
+const std::vector<std::string> kFloatAndDouble = {"my_func<float>", "my_func<double>"};
+// The Itanium C++ ABI's names of my_func<float> and my_func<double>: void my_func(T*, int).
+const std::vector<LoweredName> kFloatAndDoubleSymbols = {{"my_func<float>", "_Z7my_funcIfEvPT_i"},
+                                                         {"my_func<double>", "_Z7my_funcIdEvPT_i"}};
+
+fs::path cache_file_of(const std::string& source, const Target& target,
+                       std::span<const std::string> name_expressions = {}) {
   return garray::jit::DiskCache(garray::jit::disk_cache_settings())
-      .path_for(cache_key(source, {}, target));
+      .path_for(cache_key(source, {}, target, name_expressions));
 }
 
 std::vector<char> read_bytes(const fs::path& path) {
@@ -80,6 +100,64 @@ TEST_F(KernelCacheTest, OptionsAndTargetsAreSeparateEntries) {
   compile(source, {}, {90, BinaryKind::ptx});
   compile(source, std::vector<std::string>{"-DUNUSED=1"}, kSm90);
   EXPECT_EQ(since(start).compiles, 4u);
+}
+
+TEST_F(KernelCacheTest, NameExpressionsAreSeparateEntries) {
+  const CacheStats start = garray::jit::cache_stats();
+  compile(kTemplateSource, {}, kSm90);
+  compile(kTemplateSource, {}, kSm90, kFloatAndDouble);
+  compile(kTemplateSource, {}, kSm90, std::vector<std::string>{"my_func<float>"});
+  compile(kTemplateSource, {}, kSm90, std::vector<std::string>{"my_func<double>", "my_func<float>"});
+  EXPECT_EQ(since(start).compiles, 4u);
+  EXPECT_EQ(cache_key(kTemplateSource, {}, kSm90, {}), cache_key(kTemplateSource, {}, kSm90))
+      << "no name expressions, no change to the key";
+}
+
+TEST_F(KernelCacheTest, NameExpressionsAreLoweredWithoutAGpuAndTheDiskCacheKeepsTheirSymbols) {
+  const CacheStats start = garray::jit::cache_stats();
+  const BinaryRef compiled = compile(kTemplateSource, {}, kSm90, kFloatAndDouble);
+  EXPECT_EQ(compiled->lowered_names, kFloatAndDoubleSymbols);
+  EXPECT_EQ(since(start).compiles, 1u);
+
+  garray::jit::clear_memory_cache();  // a fresh engine: no NVRTC program to ask for the symbols
+  const BinaryRef from_disk = compile(kTemplateSource, {}, kSm90, kFloatAndDouble);
+  EXPECT_EQ(since(start).disk_hits, 1u);
+  EXPECT_EQ(since(start).compiles, 1u);
+  EXPECT_EQ(from_disk->lowered_names, kFloatAndDoubleSymbols);
+  EXPECT_EQ(from_disk->bytes, compiled->bytes);
+}
+
+TEST_F(KernelCacheTest, ANameExpressionThatInstantiatesNothingIsACompileErrorWithTheLog) {
+  const std::string message = expect_error(GA_ERROR_COMPILE, [] {
+    compile(kTemplateSource, {}, kSm90, std::vector<std::string>{"my_func<float>", "my_func<float, 4>"});
+  });
+  EXPECT_NE(message.find("name expressions: my_func<float>, my_func<float, 4>"), std::string::npos)
+      << message;
+  EXPECT_NE(message.find("cannot determine which instance of function template \"my_func\""),
+            std::string::npos)
+      << "NVRTC's log: " << message;
+  expect_error(GA_ERROR_COMPILE, [] {
+    compile(kTemplateSource, {}, kSm90, std::vector<std::string>{"not_declared<int>"});
+  });
+  EXPECT_TRUE(fs::is_empty(cache_directory_.path())) << "nothing is cached for a failed compile";
+}
+
+TEST_F(KernelCacheTest, AFileOfTheFirstFormatIsRecompiledAndReplaced) {
+  const std::string source = kernel_source(14);
+  const fs::path path = cache_file_of(source, kSm90);
+  {
+    // What garray wrote before lowered names were kept: the code alone as the payload.
+    const std::vector<char> file = cache_file_with_header(1, compile_with_nvrtc(source, {}, kSm90).bytes);
+    std::ofstream(path, std::ios::binary).write(file.data(), static_cast<std::streamsize>(file.size()));
+  }
+  const CacheStats start = garray::jit::cache_stats();
+  const BinaryRef binary = compile(source, {}, kSm90);
+  EXPECT_EQ(since(start).disk_hits, 0u);
+  EXPECT_EQ(since(start).compiles, 1u);
+  const std::optional<garray::jit::CachedCode> rewritten =
+      garray::jit::decode_cache_file(read_bytes(path));
+  ASSERT_TRUE(rewritten) << "replaced in place by a file of the current format";
+  EXPECT_EQ(rewritten->code, binary->bytes);
 }
 
 TEST_F(KernelCacheTest, CorruptAndTruncatedFilesAreRecompiledAndRewritten) {

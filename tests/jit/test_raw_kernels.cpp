@@ -1,6 +1,6 @@
 // RawKernel and RawModule through the C API: the seeds' raw kernels against host references, and
 // every refusal.
-#include "gpu_test.hpp"
+#include "raw_kernel_support.hpp"
 
 #include <cmath>
 #include <numeric>
@@ -10,36 +10,6 @@
 namespace {
 
 using RawKernelTest = GpuTest;
-
-ga_array_t upload_floats(const std::vector<float>& values) {
-  const int64_t shape[1] = {static_cast<int64_t>(values.size())};
-  ga_array_t array = nullptr;
-  EXPECT_EQ(ga_array_from_host(values.data(), 1, shape, nullptr, GA_FLOAT32, GA_ORDER_C, &array), GA_OK)
-      << ga_last_error();
-  return array;
-}
-
-std::vector<float> download_floats(ga_array_t array, size_t count) {
-  std::vector<float> values(count);
-  EXPECT_EQ(ga_array_to_host(array, values.data(), count * sizeof(float)), GA_OK) << ga_last_error();
-  return values;
-}
-
-ga_kernel_arg_t array_arg(ga_array_t array) {
-  ga_kernel_arg_t arg{};
-  arg.kind = GA_KERNEL_ARG_ARRAY;
-  arg.array = array;
-  return arg;
-}
-
-ga_kernel_arg_t scalar_arg(ga_dtype_t dtype, double real, int64_t integer) {
-  ga_kernel_arg_t arg{};
-  arg.kind = GA_KERNEL_ARG_SCALAR;
-  arg.scalar.dtype = dtype;
-  arg.scalar.as_real = real;
-  arg.scalar.as_int = integer;
-  return arg;
-}
 
 constexpr const char* kSaxpy = R"(
 extern "C" __global__ void saxpy(float a, const float* x, const float* y, float* out, unsigned long long n) {
@@ -83,7 +53,7 @@ TEST_F(RawKernelTest, SaxpyMatchesTheHost) {
     x[i] = static_cast<float>(i % 977) * 0.5f;
     y[i] = static_cast<float>(i % 131) - 40.0f;
   }
-  ga_array_t dx = upload_floats(x), dy = upload_floats(y), out = upload_floats(std::vector<float>(n, -1.0f));
+  ga_array_t dx = upload(x), dy = upload(y), out = upload(std::vector<float>(n, -1.0f));
   ga_kernel_t kernel = nullptr;
   GA_ASSERT_OK(ga_raw_kernel_create(kSaxpy, "saxpy", nullptr, 0, &kernel));
   const ga_kernel_arg_t args[] = {scalar_arg(GA_FLOAT32, 2.5, 0), array_arg(dx), array_arg(dy), array_arg(out),
@@ -94,7 +64,7 @@ TEST_F(RawKernelTest, SaxpyMatchesTheHost) {
   const uint32_t grid[3] = {static_cast<uint32_t>((n + 255) / 256), 1, 1};
   const uint32_t block[3] = {256, 1, 1};
   GA_ASSERT_OK(ga_kernel_launch(kernel, grid, block, 0, nullptr, launch_args, 5));
-  const std::vector<float> result = download_floats(out, n);
+  const std::vector<float> result = download<float>(out, n);
   for (size_t i = 0; i < n; ++i) ASSERT_EQ(result[i], 2.5f * x[i] + y[i]) << i;
   for (ga_array_t a : {dx, dy, out}) GA_ASSERT_OK(ga_array_release(a));
   GA_ASSERT_OK(ga_kernel_release(kernel));
@@ -110,14 +80,14 @@ extern "C" __global__ void my_add(const float* x1, const float* x2, float* y) {
   std::vector<float> a(25 * 5), b(25 * 5);
   std::iota(a.begin(), a.end(), 0.0f);
   std::iota(b.begin(), b.end(), 100.0f);
-  ga_array_t da = upload_floats(a), db = upload_floats(b), out = upload_floats(std::vector<float>(a.size(), 0.0f));
+  ga_array_t da = upload(a), db = upload(b), out = upload(std::vector<float>(a.size(), 0.0f));
   ga_kernel_t kernel = nullptr;
   GA_ASSERT_OK(ga_raw_kernel_create(kMyAdd, "my_add", nullptr, 0, &kernel));
   const ga_kernel_arg_t args[] = {array_arg(da), array_arg(db), array_arg(out)};
   const uint32_t grid[3] = {5, 1, 1};
   const uint32_t block[3] = {25, 1, 1};
   GA_ASSERT_OK(ga_kernel_launch(kernel, grid, block, 0, nullptr, args, 3));
-  const std::vector<float> result = download_floats(out, a.size());
+  const std::vector<float> result = download<float>(out, a.size());
   for (size_t i = 0; i < a.size(); ++i) EXPECT_EQ(result[i], a[i] + b[i]) << i;
   for (ga_array_t x : {da, db, out}) GA_ASSERT_OK(ga_array_release(x));
   GA_ASSERT_OK(ga_kernel_release(kernel));
@@ -133,7 +103,7 @@ TEST_F(RawKernelTest, ModuleWithTwoKernelsOutlivedByItsFunctions) {
   GA_ASSERT_OK(ga_module_release(module));
   std::vector<float> values(300);
   std::iota(values.begin(), values.end(), -150.0f);
-  ga_array_t data = upload_floats(values);
+  ga_array_t data = upload(values);
   const uint32_t grid[3] = {2, 1, 1};
   const uint32_t block[3] = {256, 1, 1};
   ga_kernel_arg_t count{};
@@ -144,7 +114,7 @@ TEST_F(RawKernelTest, ModuleWithTwoKernelsOutlivedByItsFunctions) {
   const ga_kernel_arg_t shift_args[] = {array_arg(data), scalar_arg(GA_FLOAT32, 0.5, 0), count};
   GA_ASSERT_OK(ga_kernel_launch(scale, grid, block, 0, nullptr, scale_args, 3));
   GA_ASSERT_OK(ga_kernel_launch(shift, grid, block, 0, nullptr, shift_args, 3));
-  const std::vector<float> result = download_floats(data, values.size());
+  const std::vector<float> result = download<float>(data, values.size());
   for (size_t i = 0; i < values.size(); ++i) EXPECT_EQ(result[i], values[i] * 3.0f + 0.5f) << i;
   GA_ASSERT_OK(ga_array_release(data));
   GA_ASSERT_OK(ga_kernel_release(scale));
@@ -159,7 +129,7 @@ TEST_F(RawKernelTest, SharedMemoryBlockSumAlsoBeyondFortyEightKiB) {
     std::vector<float> values(n);
     for (int i = 0; i < n; ++i) values[i] = static_cast<float>(i % 7) - 3.0f;
     const uint32_t blocks = (n + threads - 1) / threads;
-    ga_array_t data = upload_floats(values), sums = upload_floats(std::vector<float>(blocks, 0.0f));
+    ga_array_t data = upload(values), sums = upload(std::vector<float>(blocks, 0.0f));
     ga_kernel_arg_t count{};
     count.kind = GA_KERNEL_ARG_SCALAR;
     count.scalar.dtype = GA_INT32;
@@ -170,7 +140,7 @@ TEST_F(RawKernelTest, SharedMemoryBlockSumAlsoBeyondFortyEightKiB) {
     // 64 KiB more than the kernel reads, so that the launch needs the opt-in past 48 KiB.
     const size_t shared = threads * sizeof(float) + (threads == 1024u ? 64 * 1024 : 0);
     GA_ASSERT_OK(ga_kernel_launch(kernel, grid, block, shared, nullptr, args, 3));
-    const std::vector<float> result = download_floats(sums, blocks);
+    const std::vector<float> result = download<float>(sums, blocks);
     for (uint32_t b = 0; b < blocks; ++b) {
       float expected = 0.0f;
       for (uint32_t t = 0; t < threads && b * threads + t < static_cast<uint32_t>(n); ++t) expected += values[b * threads + t];
