@@ -194,3 +194,16 @@ TEST_F(UfuncTest, OuterProductShape) {
   EXPECT_EQ(shape_of(out[0]), (std::vector<int64_t>{3, 2}));
   EXPECT_EQ(download<double>(out[0], 6), (std::vector<double>{10, 20, 20, 40, 30, 60}));
 }
+
+// logical_or's float loop gives bool: the fold runs in bool, its inputs converted to truth values.
+TEST_F(UfuncTest, LogicalReductionsOfFloatsFoldInBool) {
+  Handles owned;
+  ga_array_t dx = owned(upload(std::vector<float>{0.f, 0.f, 2.5f, 0.f}));
+  ga_array_t any = nullptr;
+  GA_ASSERT_OK(ga_ufunc_reduce(ufunc("logical_or"), dx, nullptr, -1, 0, GA_DTYPE_SAME, nullptr, &any, nullptr));
+  owned(any);
+  EXPECT_EQ(dtype_of_array(any), GA_BOOL);
+  bool value = false;
+  GA_ASSERT_OK(ga_array_to_host(any, &value, 1));
+  EXPECT_TRUE(value);
+}

@@ -198,7 +198,7 @@ Array reduce_ufunc(const Ufunc& ufunc, const Array& array, const std::optional<s
                                                              std::string(ufunc.name) + "' is not one)");
   const ga_dtype_t type = dtype ? *dtype : default_reduction_dtype(ufunc, array.dtype());
   const Operand operands[2] = {Operand::strong(type), Operand::strong(type)};
-  ResolvedLoop loop = resolve_loop(ufunc, LoopRequest{operands, {}, type, {}, Casting::unsafe});
+  ResolvedLoop loop = resolve_loop(ufunc, LoopRequest{operands, {}, dtype, {}, Casting::unsafe});
   if (loop.inputs()[0] != loop.outputs()[0] || loop.inputs()[1] != loop.outputs()[0]) {
     // A loop such as logical_and's dd->? folds in its output type: the inputs convert to it first.
     const ga_dtype_t folded = loop.outputs()[0];
