@@ -14,6 +14,13 @@
 
 %include <stdint.i>
 
+#ifdef SWIGXML
+/* For bindings/generate/, which reads this tree: SWIG makes a constant of a macro only when it can
+ * parse the value. C99's UINT64_C (the DLPack flag bits) is taught here; a cast to a typedef
+ * (GA_DTYPE_SAME) is expanded into a %constant after the headers, from the header's own macro. */
+#define UINT64_C(value) value##ULL
+#endif
+
 %include "garray/base.h"
 %include "garray/runtime.h"
 %include "garray/memory.h"
@@ -26,3 +33,8 @@
 %include "garray/elementwise_kernel.h"
 %include "garray/reduction_kernel.h"
 %include "garray/ufunc.h"
+
+#ifdef SWIGXML
+%rename("GA_DTYPE_SAME") ga_dtype_same;
+%constant ga_dtype_t ga_dtype_same = GA_DTYPE_SAME;
+#endif

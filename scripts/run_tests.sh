@@ -24,7 +24,100 @@ run_ctest() {
         --no-tests=error --output-junit "$reports/ctest.xml"
 }
 
-suites=(ctest)
+# pytest runs tests/python against the package the build staged in <build>/python, with the
+# interpreter the build found (bindings/python/CMakeLists.txt writes it to garray-python.env), or
+# GARRAY_PYTHON. A build without the binding says why and counts one skipped test.
+run_pytest() {
+  local env_file=$build_dir/python/garray-python.env
+  local GARRAY_PYTHON_EXECUTABLE='' GARRAY_PYTHON_SKIPPED='the build has no Python binding (GARRAY_BUILD_PYTHON=OFF)'
+  if [[ -f $env_file ]] && grep -q '^GARRAY_BUILD_PYTHON:BOOL=ON$' "$build_dir/CMakeCache.txt"; then
+    source "$env_file"
+  fi
+  if [[ -z $GARRAY_PYTHON_EXECUTABLE ]]; then
+    skip_bindings_suite pytest "$GARRAY_PYTHON_SKIPPED"
+    return 0
+  fi
+  summary_arguments+=(--junit "$reports/pytest.xml")
+  PYTHONPATH="$build_dir/python${PYTHONPATH:+:$PYTHONPATH}" \
+    "${GARRAY_PYTHON:-$GARRAY_PYTHON_EXECUTABLE}" -m pytest -rs -p no:cacheprovider --junitxml="$reports/pytest.xml" \
+    "$repo/tests/python"
+}
+
+# The test binaries of the Rust crates (bindings/rust) and the Fortran program
+# (bindings/fortran/tests) live in <build>/bindings-tests/{cargo,fortran}: built there where cargo
+# and a Fortran compiler are found, else run as found there, carried from a machine that has them
+# (a GPU machine without the toolchains: carry that one folder, see docs/bindings.md). Each writes a
+# JUnit report, and finds this build's libgarray first on its library path.
+bindings_tests=$build_dir/bindings-tests
+
+run_bindings_test() {
+  local binary=$1 report=$reports/$2.xml
+  summary_arguments+=(--junit "$report")
+  LD_LIBRARY_PATH="$build_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$binary" --junit "$report"
+}
+
+# A suite with nothing to run counts one skipped test, saying why.
+skip_bindings_suite() {
+  local suite=$1 reason=$2 report=$reports/$1.xml
+  echo "$suite skipped: $reason"
+  summary_arguments+=(--junit "$report")
+  printf '<testsuite><testcase classname="%s" name="test_binaries"><skipped message="%s"/></testcase></testsuite>\n' \
+    "$suite" "$reason" >"$report"
+}
+
+# Builds the Rust crates' tests offline (they have no dependency) into <build>/cargo, and copies each
+# test binary to bindings-tests/cargo/<crate>-<test target>.
+build_cargo_tests() {
+  local binaries=$1 artifacts
+  artifacts=$(GARRAY_LIB_DIR=$build_dir CARGO_TARGET_DIR=$build_dir/cargo \
+    "$cargo" test --offline --no-run --message-format=json-render-diagnostics \
+      --manifest-path "$repo/bindings/rust/Cargo.toml") || return 1
+  rm -rf "$binaries"
+  mkdir -p "$binaries"
+  python3 -c '
+import json, pathlib, shutil, sys
+for line in sys.stdin:
+    artifact = json.loads(line)
+    if artifact.get("reason") == "compiler-artifact" and artifact.get("executable") and artifact["profile"]["test"]:
+        crate = pathlib.Path(artifact["manifest_path"]).parent.name
+        shutil.copy2(artifact["executable"], pathlib.Path(sys.argv[1]) / (crate + "-" + artifact["target"]["name"]))
+' "$binaries" <<<"$artifacts"
+}
+
+# rustup's cargo may be missing from a non-login shell's PATH.
+cargo=$(command -v cargo || echo "$HOME/.cargo/bin/cargo")
+
+run_cargo() {
+  local binaries=$bindings_tests/cargo binary failed=0
+  if [[ -x $cargo ]]; then
+    # A report that is never written counts as one failed test.
+    build_cargo_tests "$binaries" || { summary_arguments+=(--junit "$reports/cargo-build.xml"); return 1; }
+  elif compgen -G "$binaries/*" >/dev/null; then
+    echo "cargo is not installed: running the test binaries carried to $binaries"
+  else
+    skip_bindings_suite cargo "cargo is not installed and no test binary was carried to $binaries"
+    return 0
+  fi
+  for binary in "$binaries"/*; do
+    run_bindings_test "$binary" "cargo-$(basename "$binary")" || failed=1
+  done
+  return "$failed"
+}
+
+# The Fortran test program is built by CMake when it finds a Fortran compiler.
+run_fortran() {
+  local program=$bindings_tests/fortran/garray_fortran_test
+  if [[ ! -x $program ]]; then
+    skip_bindings_suite fortran "the build has no Fortran compiler and no test program was carried to $program"
+    return 0
+  fi
+  if ! grep -q '^CMAKE_Fortran_COMPILER:.*=/' "$build_dir/CMakeCache.txt"; then
+    echo "the build has no Fortran compiler: running the test program carried to $program"
+  fi
+  run_bindings_test "$program" fortran
+}
+
+suites=(ctest pytest cargo fortran)
 
 rm -rf "$reports"
 mkdir -p "$reports"

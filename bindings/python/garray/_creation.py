@@ -1,0 +1,190 @@
+"""Creating arrays: from shapes and values, from host data and other libraries' arrays, and ranges."""
+
+import numpy
+
+from garray import _dtypes
+from garray._interop import from_cuda_array_interface, from_dlpack
+from garray._library import lib, order_code
+from garray._ndarray import ndarray
+
+
+def empty(shape, dtype=float, order="C"):
+    return lib.ga_array_empty(shape, _dtypes.code_of(dtype), order_code(order, "CF"))
+
+
+def zeros(shape, dtype=float, order="C"):
+    return lib.ga_array_zeros(shape, _dtypes.code_of(dtype), order_code(order, "CF"))
+
+
+def ones(shape, dtype=float, order="C"):
+    return lib.ga_array_ones(shape, _dtypes.code_of(dtype), order_code(order, "CF"))
+
+
+def _dtype_of_value(value):
+    """NumPy's dtype for a fill value (a Python int gives int64, a float float64, ...)."""
+    return value.dtype if isinstance(value, ndarray) else numpy.array(value).dtype
+
+
+def full(shape, fill_value, dtype=None, order="C"):
+    if dtype is None:
+        dtype = _dtype_of_value(fill_value)
+    return lib.ga_array_full(shape, fill_value, _dtypes.code_of(dtype), order_code(order, "CF"))
+
+
+def _like_dtype(dtype):
+    return lib.GA_DTYPE_SAME if dtype is None else _dtypes.code_of(dtype)
+
+
+def _like(function, prototype, dtype, order, shape, *value):
+    if shape is not None:
+        # The C API's _like functions keep the prototype's shape; another shape is a plain creation.
+        letter = order.upper()
+        if letter in "AK":
+            letter = "F" if prototype.flags.f_contiguous and not prototype.flags.c_contiguous else "C"
+        code = prototype._code if dtype is None else _dtypes.code_of(dtype)
+        return {lib.ga_array_empty_like: lib.ga_array_empty, lib.ga_array_zeros_like: lib.ga_array_zeros,
+                lib.ga_array_ones_like: lib.ga_array_ones}[function](shape, code, order_code(letter))
+    return function(prototype, _like_dtype(dtype), order_code(order))
+
+
+def empty_like(prototype, dtype=None, order="K", shape=None):
+    return _like(lib.ga_array_empty_like, prototype, dtype, order, shape)
+
+
+def zeros_like(prototype, dtype=None, order="K", shape=None):
+    return _like(lib.ga_array_zeros_like, prototype, dtype, order, shape)
+
+
+def ones_like(prototype, dtype=None, order="K", shape=None):
+    return _like(lib.ga_array_ones_like, prototype, dtype, order, shape)
+
+
+def full_like(prototype, fill_value, dtype=None, order="K", shape=None):
+    if shape is not None:
+        return full(shape, fill_value, prototype.dtype if dtype is None else dtype,
+                    order if order.upper() in "CF" else "C")
+    return lib.ga_array_full_like(prototype, fill_value, _like_dtype(dtype), order_code(order))
+
+
+def arange(start, stop=None, step=1, dtype=None):
+    """Evenly spaced values in [start, stop), as numpy.arange (and its dtype when none is given)."""
+    if stop is None:
+        start, stop = 0, start
+    if dtype is None:
+        dtype = numpy.result_type(*(numpy.asarray(value) for value in (start, stop, step)))
+    return lib.ga_array_arange(start, stop, step, _dtypes.code_of(dtype))
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None):
+    """`num` evenly spaced values from start to stop, as numpy.linspace of scalars."""
+    if num < 0:
+        raise ValueError(f"number of samples, {num}, must be non-negative")
+    array, step = lib.ga_array_linspace(float(start), float(stop), num, 1 if endpoint else 0,
+                                        _dtypes.code_of(float if dtype is None else dtype))
+    return (array, step) if retstep else array
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None):
+    if num < 0:
+        raise ValueError(f"number of samples, {num}, must be non-negative")
+    return lib.ga_array_logspace(float(start), float(stop), num, 1 if endpoint else 0, float(base),
+                                 _dtypes.code_of(float if dtype is None else dtype))
+
+
+def eye(N, M=None, k=0, dtype=float, order="C"):
+    return lib.ga_array_eye(N, N if M is None else M, k, _dtypes.code_of(dtype), order_code(order, "CF"))
+
+
+def identity(n, dtype=float):
+    return lib.ga_array_identity(n, _dtypes.code_of(dtype))
+
+
+def tri(N, M=None, k=0, dtype=float):
+    return lib.ga_array_tri(N, N if M is None else M, k, _dtypes.code_of(dtype))
+
+
+def meshgrid(*xi, indexing="xy"):
+    """Coordinate matrices, as numpy.meshgrid(copy=True, sparse=False)."""
+    codes = {"xy": lib.GA_MESHGRID_XY, "ij": lib.GA_MESHGRID_IJ}
+    if indexing not in codes:
+        raise ValueError(f"indexing must be 'xy' or 'ij', not {indexing!r}")
+    return lib.ga_array_meshgrid(xi, codes[indexing])
+
+
+def _from_host(host, dtype, order):
+    host = numpy.asarray(host, dtype=None if dtype is None else _host_dtype(dtype),
+                         order=order if order in ("C", "F") else None)
+    if host.dtype.byteorder == ">":
+        host = host.astype(host.dtype.newbyteorder("="))
+    return lib.ga_array_from_host(host, _dtypes.code_of(host.dtype), lib.GA_ORDER_C)
+
+
+def _host_dtype(dtype):
+    return _dtypes.numpy_dtype(_dtypes.code_of(dtype))
+
+
+def _device_array(obj):
+    """`obj` itself or a zero-copy garray view of a device array of another library; None for host data."""
+    if isinstance(obj, ndarray):
+        return obj
+    if hasattr(obj, "__cuda_array_interface__"):
+        return from_cuda_array_interface(obj)
+    if hasattr(obj, "__dlpack_device__") and obj.__dlpack_device__()[0] != lib.GA_DLPACK_CPU:
+        return from_dlpack(obj)
+    return None
+
+
+def array(obj, dtype=None, copy=True, order="K", ndmin=0):
+    """A new array of `obj`: a garray array, a device array of another library (PyTorch, CuPy, Numba:
+    through __cuda_array_interface__ or DLPack), or host data (NumPy arrays, lists, scalars)."""
+    order_code(order)  # refuses a bad order before any work
+    letter = order.upper()
+    source = _device_array(obj)
+    if source is None:
+        result = _from_host(obj, dtype, letter)
+    else:
+        code = source._code if dtype is None else _dtypes.code_of(dtype)
+        if copy or code != source._code:
+            result = lib.ga_array_astype(source, code, order_code(letter))
+        elif letter == "C" and not source.flags.c_contiguous:
+            result = lib.ga_array_ascontiguousarray(source)
+        elif letter == "F" and not source.flags.f_contiguous:
+            result = lib.ga_array_asfortranarray(source)
+        else:
+            result = source
+    if ndmin > result.ndim:
+        result = lib.ga_array_reshape(result, (1,) * (ndmin - result.ndim) + result.shape, lib.GA_ORDER_C)
+    return result
+
+
+def asarray(a, dtype=None, order=None):
+    """`a` as a garray array, without a copy when it already is one (or a device array of another
+    library) of that dtype."""
+    return array(a, dtype, copy=False, order="K" if order is None else order)
+
+
+def ascontiguousarray(a, dtype=None):
+    a = asarray(a, dtype)
+    return lib.ga_array_ascontiguousarray(a)
+
+
+def asfortranarray(a, dtype=None):
+    a = asarray(a, dtype)
+    return lib.ga_array_asfortranarray(a)
+
+
+def asnumpy(a, stream=None, order="C", out=None, blocking=True):
+    """A NumPy array of `a`: a copy of a garray array, or numpy.asarray(a) of anything else."""
+    if isinstance(a, ndarray):
+        return a.get(stream=stream, order=order, out=out, blocking=blocking)
+    host = numpy.asarray(a, order=order)
+    if out is None:
+        return host
+    out[...] = host
+    return out
+
+
+def get_array_module(*args):
+    """garray if any argument is a garray array, else numpy, as cupy.get_array_module."""
+    import garray
+    return garray if any(isinstance(arg, ndarray) for arg in args) else numpy

@@ -1,0 +1,49 @@
+"""Arrays from other libraries: DLPack (any producer) and __cuda_array_interface__ (Numba, PyTorch,
+CuPy, ...), both without copying device memory."""
+
+import numpy
+
+from garray import _dtypes
+from garray._library import lib
+from garray.cuda import _stream
+
+_DEVICE_TYPES_WITH_STREAMS = (lib.GA_DLPACK_CUDA, lib.GA_DLPACK_CUDA_MANAGED)
+
+
+def from_dlpack(array):
+    """A garray array over the memory of `array` (anything with __dlpack__, or a DLPack capsule).
+
+    Device memory is shared; host memory (NumPy) is copied to the current device. The producer
+    makes the data ready for the current stream before handing it over.
+    """
+    if hasattr(array, "__dlpack__"):
+        device_type, _device_id = array.__dlpack_device__()
+        stream = _stream.protocol_stream_value() if device_type in _DEVICE_TYPES_WITH_STREAMS else None
+        try:
+            capsule = array.__dlpack__(stream=stream,
+                                       max_version=(lib.GA_DLPACK_MAJOR_VERSION, lib.GA_DLPACK_MINOR_VERSION))
+        except TypeError:
+            # A producer that predates DLPack 1.0 takes no max_version and gives a legacy capsule.
+            capsule = array.__dlpack__(stream=stream)
+    else:
+        capsule = array
+    if lib._dlpack_capsule_is_versioned(capsule):
+        _copied, result = lib.ga_array_from_dlpack_versioned(capsule)
+    else:
+        _copied, result = lib.ga_array_from_dlpack(capsule)
+    return result
+
+
+def from_cuda_array_interface(obj):
+    """A garray array over the memory `obj.__cuda_array_interface__` describes, on the current
+    device, keeping `obj` alive as long as the array or a view of it lives."""
+    interface = obj.__cuda_array_interface__
+    if interface.get("mask") is not None:
+        raise ValueError("__cuda_array_interface__ with a mask is not supported")
+    dtype = numpy.dtype(interface["typestr"])
+    pointer, readonly = interface["data"]
+    device = lib.ga_device_get_current()
+    if interface.get("version", 0) >= 3:
+        _stream.wait_for_producer_stream(interface.get("stream"), device)
+    return lib.ga_array_from_device_pointer(pointer, device, tuple(interface["shape"]), interface.get("strides"),
+                                            _dtypes.code_of(dtype), 1 if readonly else 0, obj)

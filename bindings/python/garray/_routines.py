@@ -1,0 +1,69 @@
+"""Reductions and the NumPy functions that are ufuncs in garray: sum, prod, amax/max, amin/min, any,
+all (each a ufunc's reduce), clip, where (3 arguments) and angle."""
+
+from garray._ufunc import find
+
+_ADD = find("add")
+_MULTIPLY = find("multiply")
+_MAXIMUM = find("maximum")
+_MINIMUM = find("minimum")
+_LOGICAL_OR = find("logical_or")
+_LOGICAL_AND = find("logical_and")
+_CLIP = find("clip")
+_WHERE = find("where")
+_ANGLE = find("angle")
+_RAD2DEG = find("rad2deg")
+
+
+def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None):
+    """The sum over `axis` (None: every axis); bool and narrow integers sum in int64/uint64, as NumPy."""
+    return _ADD.reduce(a, axis, dtype, out, keepdims, initial)
+
+
+def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None):
+    return _MULTIPLY.reduce(a, axis, dtype, out, keepdims, initial)
+
+
+def amax(a, axis=None, out=None, keepdims=False, initial=None):
+    """The maximum over `axis`; NaN propagates. An empty reduction without `initial` is a ValueError."""
+    return _MAXIMUM.reduce(a, axis, None, out, keepdims, initial)
+
+
+def amin(a, axis=None, out=None, keepdims=False, initial=None):
+    return _MINIMUM.reduce(a, axis, None, out, keepdims, initial)
+
+
+max = amax
+min = amin
+
+
+def any(a, axis=None, out=None, keepdims=False):
+    """Whether any element over `axis` is nonzero (a bool array)."""
+    return _LOGICAL_OR.reduce(a, axis, None, out, keepdims)
+
+
+def all(a, axis=None, out=None, keepdims=False):
+    return _LOGICAL_AND.reduce(a, axis, None, out, keepdims)
+
+
+def clip(a, a_min, a_max, out=None):
+    """`a` limited to [a_min, a_max]; either bound may be None (not both), as in CuPy."""
+    if a_min is None and a_max is None:
+        raise ValueError("array_clip: must set either max or min")
+    if a_min is None:
+        return _MINIMUM(a, a_max, out=out)
+    if a_max is None:
+        return _MAXIMUM(a, a_min, out=out)
+    return _CLIP(a, a_min, a_max, out=out)
+
+
+def where(condition, x, y):
+    """Elements of x where condition is true, of y elsewhere (broadcast together). The one-argument
+    form (numpy.nonzero) needs an operation the C API does not have yet."""
+    return _WHERE(condition, x, y)
+
+
+def angle(z, deg=False):
+    """The counterclockwise angle from the positive real axis, in radians (degrees with deg=True)."""
+    result = _ANGLE(z)
+    return _RAD2DEG(result, out=result) if deg else result
