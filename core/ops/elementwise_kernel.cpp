@@ -169,12 +169,9 @@ ElementwiseKernel::ElementwiseKernel(std::string_view in_params, std::string_vie
 std::vector<Array> ElementwiseKernel::operator()(std::span<const KernelArgument> inputs,
                                                  std::span<const std::optional<Array>> outputs, std::int64_t size,
                                                  const StreamRef& stream) const {
-  GA_REQUIRE_ARGUMENT(inputs.size() == inputs_.size(), "kernel '" + name_ + "' takes " +
-                                                           std::to_string(inputs_.size()) + " inputs, got " +
-                                                           std::to_string(inputs.size()));
-  GA_REQUIRE_ARGUMENT(outputs.size() == outputs_.size(), "kernel '" + name_ + "' has " +
-                                                             std::to_string(outputs_.size()) + " outputs, got " +
-                                                             std::to_string(outputs.size()));
+  if (inputs.size() != inputs_.size() || outputs.size() != outputs_.size()) [[unlikely]] {
+    require_argument_counts("kernel '" + name_ + "'", inputs_.size(), inputs.size(), outputs_.size(), outputs.size());
+  }
   const ParamTypes types = resolve_param_types(inputs_, input_argument_dtypes(inputs), outputs_,
                                                output_argument_dtypes(outputs));
   const Dims shape = loop_shape(inputs_, inputs, outputs_, outputs, size);

@@ -24,6 +24,14 @@ void require_raw_matches(const KernelParam& param, const ArgumentDtype& argument
 
 }  // namespace
 
+void require_argument_counts(const std::string& what, std::size_t expected_inputs, std::size_t inputs,
+                             std::size_t expected_outputs, std::size_t outputs) {
+  GA_REQUIRE_ARGUMENT(inputs == expected_inputs, what + " takes " + std::to_string(expected_inputs) +
+                                                     " inputs, got " + std::to_string(inputs));
+  GA_REQUIRE_ARGUMENT(outputs == expected_outputs, what + " has " + std::to_string(expected_outputs) +
+                                                       " outputs, got " + std::to_string(outputs));
+}
+
 std::vector<ArgumentDtype> input_argument_dtypes(std::span<const KernelArgument> inputs) {
   std::vector<ArgumentDtype> dtypes;
   dtypes.reserve(inputs.size());

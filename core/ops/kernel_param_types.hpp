@@ -23,6 +23,11 @@ struct ArgumentDtype {
   ga_dtype_t dtype = GA_FLOAT32;
 };
 
+// Throws GA_ERROR_INVALID_ARGUMENT unless a call of `what` ("kernel 'axpb'", "ufunc 'add'") has
+// as many inputs and outputs as it takes.
+void require_argument_counts(const std::string& what, std::size_t expected_inputs, std::size_t inputs,
+                             std::size_t expected_outputs, std::size_t outputs);
+
 // The dtypes of a call's inputs (checking its scalars) and of its output slots (empty: allocate).
 std::vector<ArgumentDtype> input_argument_dtypes(std::span<const KernelArgument> inputs);
 std::vector<ArgumentDtype> output_argument_dtypes(std::span<const std::optional<Array>> outputs);

@@ -80,12 +80,9 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
                                                std::span<const std::optional<Array>> outputs,
                                                const std::optional<std::vector<int>>& axes, bool keepdims,
                                                const StreamRef& stream) const {
-  GA_REQUIRE_ARGUMENT(inputs.size() == inputs_.size(), "kernel '" + name_ + "' takes " +
-                                                           std::to_string(inputs_.size()) + " inputs, got " +
-                                                           std::to_string(inputs.size()));
-  GA_REQUIRE_ARGUMENT(outputs.size() == outputs_.size(), "kernel '" + name_ + "' has " +
-                                                             std::to_string(outputs_.size()) + " outputs, got " +
-                                                             std::to_string(outputs.size()));
+  if (inputs.size() != inputs_.size() || outputs.size() != outputs_.size()) [[unlikely]] {
+    require_argument_counts("kernel '" + name_ + "'", inputs_.size(), inputs.size(), outputs_.size(), outputs.size());
+  }
   const ParamTypes types = resolve_param_types(inputs_, input_argument_dtypes(inputs), outputs_,
                                                output_argument_dtypes(outputs));
   const ga_dtype_t reduce_type = reduce_type_ ? types.of(*reduce_type_, "reduce type") : types.outputs[0];

@@ -2,6 +2,7 @@
 // sm_90, on the host (no GPU needed), and defines the kernel name the launcher will look up.
 // The contiguous copy is compiled for every dtype pair; the ranked variants (strided copy, tiled
 // transpose) for a set of pairs in which every dtype is a source and a destination.
+#include "jit/memory_only_engine_fixture.hpp"
 #include "core/array/dtype.hpp"
 #include "core/jit/kernel_cache.hpp"
 #include "core/jit/preamble.hpp"
@@ -28,20 +29,8 @@ using garray::GeneratedKernel;
 
 const garray::jit::Target kTarget{90, garray::jit::BinaryKind::cubin};
 
-// Compiles through the engine with the disk cache off, so that every kernel really goes through
-// NVRTC and the user's cache directory is left alone.
-class KernelSources : public ::testing::Test {
+class KernelSources : public MemoryOnlyEngineTest {
  protected:
-  void SetUp() override {
-    previous_settings_ = garray::jit::disk_cache_settings();
-    garray::jit::set_disk_cache_settings({});
-    garray::jit::clear_memory_cache();
-  }
-  void TearDown() override {
-    garray::jit::set_disk_cache_settings(previous_settings_);
-    garray::jit::clear_memory_cache();
-  }
-
   // Compiles every kernel on as many threads as the machine has and reports each failure with
   // the kernel's name and the compiler's message.
   static void expect_all_compile(const std::vector<const GeneratedKernel*>& kernels) {
@@ -83,8 +72,6 @@ class KernelSources : public ::testing::Test {
     std::printf("compiled %zu kernels in %.1f s on %u threads\n", kernels.size(), seconds, thread_count);
   }
 
- private:
-  garray::jit::DiskCacheSettings previous_settings_;
 };
 
 // Pairs for the ranked variants: each dtype to the next one in a cycle (so each is a source and a

@@ -3,6 +3,7 @@
 // sources rather than about 1200. Each loop's kernel sits in a namespace of its own together
 // with only the device helpers the loop lists, so a loop that forgets a helper fails here even
 // when another loop of its ufunc brings that helper.
+#include "jit/memory_only_engine_fixture.hpp"
 #include "core/jit/kernel_cache.hpp"
 #include "core/jit/preamble.hpp"
 #include "core/ops/ufunc/ufunc.hpp"
@@ -53,21 +54,7 @@ std::string ufunc_source(const garray::Ufunc& ufunc) {
   return garray::jit::with_preamble(source, std::string(ufunc.name) + ".cu");
 }
 
-class UfuncLoopSources : public ::testing::Test {
- protected:
-  void SetUp() override {
-    previous_settings_ = garray::jit::disk_cache_settings();
-    garray::jit::set_disk_cache_settings({});
-    garray::jit::clear_memory_cache();
-  }
-  void TearDown() override {
-    garray::jit::set_disk_cache_settings(previous_settings_);
-    garray::jit::clear_memory_cache();
-  }
-
- private:
-  garray::jit::DiskCacheSettings previous_settings_;
-};
+using UfuncLoopSources = MemoryOnlyEngineTest;
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 #include "core/common/error.hpp"
 #include "core/ops/copy.hpp"
 #include "core/ops/elementwise_kernel.hpp"
+#include "core/ops/kernel_param_types.hpp"
 #include "core/ops/fill.hpp"
 #include "core/ops/reduction_kernel.hpp"
 #include "core/ops/reduction_layout.hpp"
@@ -149,12 +150,11 @@ Operand operand_of(const UfuncOperand& input) {
 std::vector<Array> call_ufunc(const Ufunc& ufunc, std::span<const UfuncOperand> inputs,
                               std::span<const std::optional<Array>> outputs, const UfuncOptions& options,
                               const StreamRef& stream) {
-  GA_REQUIRE_ARGUMENT(inputs.size() == static_cast<std::size_t>(ufunc.nin),
-                      "ufunc '" + std::string(ufunc.name) + "' takes " + std::to_string(ufunc.nin) + " inputs, got " +
-                          std::to_string(inputs.size()));
-  GA_REQUIRE_ARGUMENT(outputs.size() == static_cast<std::size_t>(ufunc.nout),
-                      "ufunc '" + std::string(ufunc.name) + "' has " + std::to_string(ufunc.nout) + " outputs, got " +
-                          std::to_string(outputs.size()));
+  const auto nin = static_cast<std::size_t>(ufunc.nin);
+  const auto nout = static_cast<std::size_t>(ufunc.nout);
+  if (inputs.size() != nin || outputs.size() != nout) [[unlikely]] {
+    require_argument_counts("ufunc '" + std::string(ufunc.name) + "'", nin, inputs.size(), nout, outputs.size());
+  }
   std::vector<Operand> operands;
   std::vector<std::optional<ga_dtype_t>> output_dtypes;
   operands.reserve(inputs.size());
