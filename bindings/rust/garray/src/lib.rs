@@ -23,14 +23,46 @@
 //! elements from several threads must be ordered by the caller (with streams and events); that
 //! concerns device memory, which Rust code never dereferences, so it is not a Rust data race.
 //!
-//! The raw declarations are the `garray-sys` crate, re-exported as [`sys`]. Arithmetic operators
-//! arrive with garray's ufuncs.
+//! # Arithmetic
+//! `+`, `-`, `*`, `/` and unary `-` work on `&Array` and `Array`, with arrays, [`Scalar`]s or
+//! plain Rust numbers on either side, and return a new `Array`: NumPy's add, subtract, multiply,
+//! true divide and negative, elementwise, broadcasting, with NumPy 2's type promotion.
+//!
+//! ```no_run
+//! use garray::{Array, DType};
+//!
+//! let x = Array::from_slice(&[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3])?;
+//! let row = Array::from_slice(&[10.0f32, 20.0, 30.0], &[3])?;
+//! let y = &x * 2.0 + &row; // 2.0 is weak, as a Python float: y stays float32
+//! assert_eq!(y.dtype()?, DType::Float32);
+//! assert_eq!(y.to_vec::<f32>()?, [12.0, 24.0, 36.0, 18.0, 30.0, 42.0]);
+//! assert_eq!(y.sum()?.to_vec::<f32>()?, [162.0]);
+//! # Ok::<(), garray::Error>(())
+//! ```
+//!
+//! Rust numbers are *weak* scalars whatever their Rust type (`2.0`, `2.0f32`, `1u8`): only
+//! their kind counts, as for Python's numbers in NumPy 2, so `int8 array + 1` is int8 and
+//! `float16 array * 2.0` float16. [`Scalar::typed`] makes a NumPy scalar of the value's dtype
+//! instead (`&x * Scalar::typed(2.0f64)` is float64). `/` is true division (`int32 / int32` is
+//! float64), as in NumPy.
+//!
+//! # Panics
+//! An operator cannot return an error, so it panics with the error's status and message where
+//! the C API fails: shapes that do not broadcast, dtypes no loop takes (`bool - bool`), a weak
+//! integer out of the array's range (`uint8 array + 300`), a missing device, device memory
+//! exhausted. [`Array::try_add`], [`try_sub`](Array::try_sub), [`try_mul`](Array::try_mul),
+//! [`try_div`](Array::try_div) and [`try_neg`](Array::try_neg) return those as [`Result`].
+//! [`Array::ufunc`] calls any of garray's ufuncs by NumPy's name, [`Array::reduce`] and
+//! [`Array::sum`] reduce.
+//!
+//! The raw declarations are the `garray-sys` crate, re-exported as [`sys`].
 
 mod array;
 mod dlpack;
 mod dtype;
 mod error;
 mod stream;
+mod ufunc;
 
 pub use array::Array;
 pub use dlpack::DLPackTensor;
@@ -38,6 +70,7 @@ pub use dtype::{Complex, DType, DTypeKind, Element};
 pub use error::{Error, ErrorKind, Result};
 pub use garray_sys as sys;
 pub use stream::{Event, Stream};
+pub use ufunc::{Operand, Scalar, ScalarValue};
 
 use error::check;
 use std::ffi::CStr;

@@ -2,7 +2,7 @@
 //! streams and events, DLPack, and arrays moved between threads. Every test skips, saying why,
 //! on a machine without a CUDA device.
 
-use garray::{Array, Complex, DLPackTensor, DType, Element, ErrorKind, Event, Stream};
+use garray::{Array, Complex, DLPackTensor, DType, Element, ErrorKind, Event, Operand, Scalar, Stream};
 use garray_test::{TestResult, run, tests};
 use std::fmt::Debug;
 use std::process::ExitCode;
@@ -27,7 +27,13 @@ fn main() -> ExitCode {
             clone_shares_and_copy_does_not,
             streams_and_events,
             dlpack_export_and_import,
-            arrays_move_between_threads
+            arrays_move_between_threads,
+            arithmetic_operators,
+            operators_broadcast,
+            rust_numbers_promote_as_python_numbers,
+            operators_panic_and_try_methods_return_errors,
+            ufunc_by_name,
+            sums_and_reductions
         ],
         skip_all,
     )
@@ -40,6 +46,14 @@ fn lib_documentation_example() -> TestResult {
     assert_eq!(transposed.shape(), [3, 2]);
     assert_eq!(transposed.to_vec::<f32>()?, [1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
     assert_eq!(transposed.dtype()?, DType::Float32);
+
+    // The arithmetic example.
+    let x = Array::from_slice(&[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3])?;
+    let row = Array::from_slice(&[10.0f32, 20.0, 30.0], &[3])?;
+    let y = &x * 2.0 + &row;
+    assert_eq!(y.dtype()?, DType::Float32);
+    assert_eq!(y.to_vec::<f32>()?, [12.0, 24.0, 36.0, 18.0, 30.0, 42.0]);
+    assert_eq!(y.sum()?.to_vec::<f32>()?, [162.0]);
     Ok(())
 }
 
@@ -210,5 +224,137 @@ fn arrays_move_between_threads() -> TestResult {
     .expect("the thread finishes")?;
     assert_eq!(from_thread, [14, 16, 18]);
     assert_eq!(array.to_vec::<i64>()?, [7, 8, 9]);
+    Ok(())
+}
+
+fn arithmetic_operators() -> TestResult {
+    let a = Array::from_slice(&[1.0f64, 2.0, 4.0, -8.0], &[4])?;
+    let b = Array::from_slice(&[0.5f64, 4.0, -2.0, 2.0], &[4])?;
+    assert_eq!((&a + &b).to_vec::<f64>()?, [1.5, 6.0, 2.0, -6.0]);
+    assert_eq!((&a - &b).to_vec::<f64>()?, [0.5, -2.0, 6.0, -10.0]);
+    assert_eq!((&a * &b).to_vec::<f64>()?, [0.5, 8.0, -8.0, -16.0]);
+    assert_eq!((&a / &b).to_vec::<f64>()?, [2.0, 0.5, -2.0, -4.0]);
+    assert_eq!((-&a).to_vec::<f64>()?, [-1.0, -2.0, -4.0, 8.0]);
+    // Owned operands, and scalars on either side (the scalar stays the first operand).
+    assert_eq!((a.clone() + b.clone()).to_vec::<f64>()?, [1.5, 6.0, 2.0, -6.0]);
+    assert_eq!((10.0 - &a).to_vec::<f64>()?, [9.0, 8.0, 6.0, 18.0]);
+    assert_eq!((8.0 / &a).to_vec::<f64>()?, [8.0, 4.0, 2.0, -1.0]);
+    assert_eq!((2 * -a.clone() + 1).to_vec::<f64>()?, [-1.0, -3.0, -7.0, 17.0]);
+    assert_eq!(a.to_vec::<f64>()?, [1.0, 2.0, 4.0, -8.0], "operators leave their operands alone");
+    // Integers: `/` is true division (float64), as NumPy's; negative wraps unsigned integers.
+    let i = Array::from_slice(&[7i32, -7, 1], &[3])?;
+    let quotient = &i / &Array::from_slice(&[2i32, 2, 4], &[3])?;
+    assert_eq!(quotient.dtype()?, DType::Float64);
+    assert_eq!(quotient.to_vec::<f64>()?, [3.5, -3.5, 0.25]);
+    assert_eq!((-Array::from_slice(&[1u8, 0, 255], &[3])?).to_vec::<u8>()?, [255, 0, 1]);
+    let z = Array::from_slice(&[Complex::new(1.0f32, 2.0)], &[1])?;
+    let rotated = &z * Complex::new(0.0f64, 1.0);
+    assert_eq!(rotated.dtype()?, DType::Complex64);
+    assert_eq!(rotated.to_vec::<Complex<f32>>()?, [Complex::new(-2.0, 1.0)]);
+    Ok(())
+}
+
+fn operators_broadcast() -> TestResult {
+    let matrix = Array::from_slice(&(0..6).collect::<Vec<i64>>(), &[2, 3])?;
+    let row = Array::from_slice(&[10i64, 20, 30], &[3])?;
+    let column = Array::from_slice(&[100i64, 200], &[2, 1])?;
+    let sum = &matrix + &row;
+    assert_eq!(sum.shape(), [2, 3]);
+    assert_eq!(sum.to_vec::<i64>()?, [10, 21, 32, 13, 24, 35]);
+    let outer = &column * &row;
+    assert_eq!(outer.shape(), [2, 3]);
+    assert_eq!(outer.to_vec::<i64>()?, [1000, 2000, 3000, 2000, 4000, 6000]);
+    // A transposed (strided) view broadcasts as well.
+    let transposed = matrix.transpose()?;
+    assert_eq!(
+        (&transposed - &column.reshape(&[1, 2])?).to_vec::<i64>()?,
+        [-100, -197, -99, -196, -98, -195]
+    );
+    let error = matrix.try_add(&Array::from_slice(&[1i64, 2], &[2])?).expect_err("(2, 3) with (2,)");
+    assert_eq!(error.kind(), ErrorKind::ShapeMismatch);
+    Ok(())
+}
+
+fn rust_numbers_promote_as_python_numbers() -> TestResult {
+    let floats = Array::from_slice(&[1.5f32, -2.0], &[2])?;
+    // NEP 50: Rust numbers are weak, as Python's: float32 * 2.0 stays float32.
+    for doubled in [&floats * 2.0, &floats * 2.0f32, 2.0 * &floats, &floats * 2, floats.try_mul(2.0)?] {
+        assert_eq!(doubled.dtype()?, DType::Float32);
+        assert_eq!(doubled.to_vec::<f32>()?, [3.0, -4.0]);
+    }
+    // A typed scalar is a NumPy scalar of its dtype: float64 wins.
+    let typed = &floats * Scalar::typed(2.0f64);
+    assert_eq!(typed.dtype()?, DType::Float64);
+    assert_eq!(typed.to_vec::<f64>()?, [3.0, -4.0]);
+    assert_eq!((&floats * Scalar::typed(2.0f32)).dtype()?, DType::Float32);
+    assert_eq!((&floats.astype(DType::Float16)? * 2.0).dtype()?, DType::Float16);
+    // Integers: a weak int keeps the array's dtype; a weak float makes it float64.
+    let bytes = Array::from_slice(&[100i8, -100], &[2])?;
+    let plus_one = &bytes + 1;
+    assert_eq!((plus_one.dtype()?, plus_one.to_vec::<i8>()?), (DType::Int8, vec![101, -99]));
+    let halves = &bytes * 0.5;
+    assert_eq!((halves.dtype()?, halves.to_vec::<f64>()?), (DType::Float64, vec![50.0, -50.0]));
+    assert_eq!((&bytes + Scalar::typed(1i32)).dtype()?, DType::Int32);
+    // A weak integer must fit the array's dtype, as in NumPy 2.
+    let error = Array::from_slice(&[1u8], &[1])?.try_add(300).expect_err("300 is no uint8");
+    assert_eq!(error.kind(), ErrorKind::DType);
+    assert!(error.message().contains("300"), "{error}");
+    Ok(())
+}
+
+fn operators_panic_and_try_methods_return_errors() -> TestResult {
+    let (flags, zeros) = (Array::ones(&[2], DType::Bool)?, Array::zeros(&[2], DType::Bool)?);
+    let error = flags.try_sub(&zeros).expect_err("NumPy refuses bool - bool");
+    assert_eq!(error.kind(), ErrorKind::DType);
+    assert_eq!(flags.try_neg().expect_err("NumPy refuses -bool").kind(), ErrorKind::DType);
+    let previous_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {})); // the panic below is expected: keep the log clean
+    let panic = std::panic::catch_unwind(|| &flags - &zeros);
+    std::panic::set_hook(previous_hook);
+    let payload = panic.expect_err("`-` panics on bool arrays");
+    let message = payload.downcast_ref::<String>().ok_or("a formatted panic message")?;
+    assert!(message.contains("`-`") && message.contains("GA_ERROR_DTYPE"), "{message}");
+    assert!(message.contains(error.message()), "the panic carries the error's message: {message}");
+    Ok(())
+}
+
+fn ufunc_by_name() -> TestResult {
+    let x = Array::from_slice(&[7i32, -7], &[2])?;
+    let [quotient, remainder]: [Array; 2] =
+        Array::ufunc("divmod", &[Operand::from(&x), 2.into()])?.try_into().map_err(|_| "two outputs")?;
+    assert_eq!(quotient.to_vec::<i32>()?, [3, -4]);
+    assert_eq!(remainder.to_vec::<i32>()?, [1, 1]);
+    let angles = Array::ufunc("arctan2", &[Operand::from(&Array::from_slice(&[1.0f32], &[1])?), 1.0.into()])?;
+    assert_eq!(angles[0].dtype()?, DType::Float32);
+    assert!((angles[0].to_vec::<f32>()?[0] - std::f32::consts::FRAC_PI_4).abs() < 1e-6);
+    // Only weak scalars: their own dtypes, a 0-d output.
+    let three = Array::ufunc("add", &[1.into(), 2.into()])?.remove(0);
+    assert_eq!((three.ndim(), three.dtype()?, three.to_vec::<i64>()?), (0, DType::Int64, vec![3]));
+    let error = Array::ufunc("add", &[Operand::from(&x)]).expect_err("add takes two inputs");
+    assert_eq!(error.kind(), ErrorKind::InvalidArgument);
+    assert_eq!(
+        Array::ufunc("nope", &[Operand::from(&x)]).expect_err("unknown").kind(),
+        ErrorKind::InvalidArgument
+    );
+    Ok(())
+}
+
+fn sums_and_reductions() -> TestResult {
+    let values: Vec<f32> = (0..100_003).map(|i| (i % 7) as f32).collect();
+    let expected: f32 = values.iter().sum();
+    let sum = Array::try_from(values)?.sum()?;
+    assert_eq!((sum.ndim(), sum.dtype()?), (0, DType::Float32));
+    assert_eq!(sum.to_vec::<f32>()?, [expected]);
+    // NumPy's widening: int8 sums to int64, u16 to uint64.
+    let bytes = Array::from_slice(&[100i8; 10], &[10])?.sum()?;
+    assert_eq!((bytes.dtype()?, bytes.to_vec::<i64>()?), (DType::Int64, vec![1000]));
+    assert_eq!(Array::from_slice(&[u16::MAX; 3], &[3])?.sum()?.to_vec::<u64>()?, [3 * u16::MAX as u64]);
+    assert_eq!(Array::zeros(&[0], DType::Float64)?.sum()?.to_vec::<f64>()?, [0.0]);
+    let matrix = Array::from_slice(&(1..=6).collect::<Vec<i64>>(), &[2, 3])?;
+    let columns = matrix.reduce("add", Some(&[0]), false)?;
+    assert_eq!((columns.shape(), columns.to_vec::<i64>()?), (vec![3], vec![5, 7, 9]));
+    let rows = matrix.reduce("maximum", Some(&[-1]), true)?;
+    assert_eq!((rows.shape(), rows.to_vec::<i64>()?), (vec![2, 1], vec![3, 6]));
+    assert_eq!(matrix.reduce("add", Some(&[2]), false).expect_err("no axis 2").kind(), ErrorKind::Index);
     Ok(())
 }

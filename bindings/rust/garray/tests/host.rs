@@ -1,7 +1,7 @@
 //! The safe API on any machine, GPU or not: versions, dtypes, errors, and what device calls do
 //! without a device.
 
-use garray::{Array, DType, DTypeKind, ErrorKind, Stream};
+use garray::{Array, Complex, DType, DTypeKind, ErrorKind, Operand, Scalar, Stream};
 use garray_test::{TestResult, run, skip, tests};
 use std::process::ExitCode;
 
@@ -14,7 +14,10 @@ fn main() -> ExitCode {
             dtype_names_sizes_and_kinds,
             dtype_parsing,
             dtype_parse_error_carries_status_and_message,
-            device_calls_without_a_device
+            device_calls_without_a_device,
+            unknown_ufunc_names_need_no_device,
+            rust_numbers_are_weak_scalars,
+            ufunc_calls_without_a_device
         ],
         None,
     )
@@ -101,5 +104,59 @@ fn device_calls_without_a_device() -> TestResult {
     // Checks made before any device call hold without a device too.
     let error = Array::from_slice(&[1.0f64, 2.0], &[3]).expect_err("2 elements for 3");
     assert_eq!(error.kind(), ErrorKind::ShapeMismatch);
+    Ok(())
+}
+
+fn unknown_ufunc_names_need_no_device() -> TestResult {
+    let error = Array::ufunc("no_such_ufunc", &[1.into(), 2.into()]).expect_err("no such ufunc");
+    assert_eq!(error.kind(), ErrorKind::InvalidArgument);
+    assert!(error.message().contains("no_such_ufunc"), "the message names the ufunc: {error}");
+    let error = Array::ufunc("add\0", &[]).expect_err("a NUL byte");
+    assert_eq!(error.kind(), ErrorKind::InvalidArgument);
+    Ok(())
+}
+
+fn rust_numbers_are_weak_scalars() -> TestResult {
+    // Plain numbers are Python numbers of their kind: int64 (uint64 past i64::MAX), float64,
+    // complex128, whatever their Rust type.
+    for (scalar, dtype) in [
+        (Scalar::from(3u8), DType::Int64),
+        (Scalar::from(-3i16), DType::Int64),
+        (Scalar::from(u64::MAX), DType::UInt64),
+        (Scalar::from(2.0f32), DType::Float64),
+        (Scalar::from(2.0f64), DType::Float64),
+        (Scalar::from(Complex::new(1.0f32, 2.0)), DType::Complex128),
+    ] {
+        assert!(scalar.is_weak(), "{scalar:?}");
+        assert_eq!(scalar.dtype(), dtype, "{scalar:?}");
+    }
+    assert_eq!(
+        (Scalar::from(u64::MAX).to_raw().as_uint, Scalar::from(-3i16).to_raw().as_int),
+        (u64::MAX, -3)
+    );
+    assert_eq!(Scalar::from(Complex::new(1.0f32, 2.0)).to_raw().as_imag, 2.0);
+    // Typed scalars keep the Rust type's dtype; bool is never weak, as in NumPy.
+    for (scalar, dtype) in [
+        (Scalar::typed(2.0f32), DType::Float32),
+        (Scalar::typed(7u16), DType::UInt16),
+        (Scalar::typed(-1i8), DType::Int8),
+        (Scalar::typed(Complex::new(0.0f64, 1.0)), DType::Complex128),
+        (Scalar::from(true), DType::Bool),
+    ] {
+        assert!(!scalar.is_weak(), "{scalar:?}");
+        assert_eq!(scalar.dtype(), dtype, "{scalar:?}");
+    }
+    assert_eq!(Operand::from(2.0).to_raw().kind, garray::sys::GA_OPERAND_WEAK_SCALAR);
+    assert_eq!(Operand::from(Scalar::typed(2.0)).to_raw().kind, garray::sys::GA_OPERAND_SCALAR);
+    Ok(())
+}
+
+fn ufunc_calls_without_a_device() -> TestResult {
+    if garray::device_count()? > 0 {
+        return skip("a GPU is present; the device tests cover it");
+    }
+    // Even an all-scalar call makes a 0-d array on the device.
+    let error = Array::ufunc("add", &[1.into(), 2.5.into()]).expect_err("no device");
+    assert_eq!(error.kind(), ErrorKind::NoDevice);
     Ok(())
 }
