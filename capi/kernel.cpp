@@ -2,6 +2,7 @@
 
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
+#include "capi/kernel_call_arguments.hpp"
 #include "core/jit/kernel_arguments.hpp"
 #include "core/runtime/device.hpp"
 
@@ -16,20 +17,8 @@ using garray::capi::require_out;
 
 namespace {
 
-// The `count` strings of the C argument `argument` (options, name expressions), copied.
-std::vector<std::string> copied_strings(const char* const* strings, size_t count, const char* argument) {
-  GA_REQUIRE_ARGUMENT(count == 0 || strings != nullptr, std::string("argument '") + argument + "' is NULL");
-  std::vector<std::string> copied;
-  copied.reserve(count);
-  for (size_t i = 0; i < count; ++i) {
-    GA_REQUIRE_ARGUMENT(strings[i] != nullptr, argument + ("[" + std::to_string(i) + "] is NULL"));
-    copied.emplace_back(strings[i]);
-  }
-  return copied;
-}
-
 std::vector<std::string> copied_name_expressions(const char* const* name_expressions, size_t count) {
-  std::vector<std::string> copied = copied_strings(name_expressions, count, "name_expressions");
+  std::vector<std::string> copied = garray::capi::caller_strings(name_expressions, count, "name_expressions");
   for (size_t i = 0; i < count; ++i) {
     GA_REQUIRE_ARGUMENT(!copied[i].empty(), "name_expressions[" + std::to_string(i) +
                                                 "] is empty; it should name a __global__ function or "
@@ -43,7 +32,7 @@ garray::jit::RawModuleRef compile_module(const char* source, const char* const* 
   GA_REQUIRE_ARGUMENT(source != nullptr, "argument 'source' is NULL");
   // Arguments are checked before the device is asked for, so that a bad call is reported as such
   // on a machine without a GPU too.
-  std::vector<std::string> copied_options = copied_strings(options, option_count, "options");
+  std::vector<std::string> copied_options = garray::capi::caller_strings(options, option_count, "options");
   return std::make_shared<const garray::jit::RawModule>(source, std::move(copied_options), garray::current_device(),
                                                         std::move(name_expressions));
 }

@@ -1,4 +1,5 @@
-// What the user-kernel entry points share: the caller's NVRTC options, and its kernel arguments
+// What the user-kernel entry points share: the caller's string lists (NVRTC options, name
+// expressions), and its kernel arguments
 // (ga_kernel_arg_t) and output slots turned into the core's types.
 #pragma once
 
@@ -12,15 +13,20 @@
 
 namespace garray::capi {
 
-inline std::vector<std::string> caller_options(const char* const* options, size_t option_count) {
-  GA_REQUIRE_ARGUMENT(option_count == 0 || options != nullptr, "argument 'options' is NULL");
+// The `count` strings of the C argument `argument` (options, name expressions), copied.
+inline std::vector<std::string> caller_strings(const char* const* strings, size_t count, const char* argument) {
+  GA_REQUIRE_ARGUMENT(count == 0 || strings != nullptr, std::string("argument '") + argument + "' is NULL");
   std::vector<std::string> copied;
-  copied.reserve(option_count);
-  for (size_t i = 0; i < option_count; ++i) {
-    GA_REQUIRE_ARGUMENT(options[i] != nullptr, "options[" + std::to_string(i) + "] is NULL");
-    copied.emplace_back(options[i]);
+  copied.reserve(count);
+  for (size_t i = 0; i < count; ++i) {
+    GA_REQUIRE_ARGUMENT(strings[i] != nullptr, argument + ("[" + std::to_string(i) + "] is NULL"));
+    copied.emplace_back(strings[i]);
   }
   return copied;
+}
+
+inline std::vector<std::string> caller_options(const char* const* options, size_t option_count) {
+  return caller_strings(options, option_count, "options");
 }
 
 // The array of a live handle in a list, named as `what[i]<suffix>` only when it is not: these

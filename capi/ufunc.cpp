@@ -4,6 +4,7 @@
 #include "capi/handles.hpp"
 #include "capi/kernel_call_arguments.hpp"
 #include "core/array/dtype.hpp"
+#include "core/common/versioned_struct.hpp"
 #include "core/ops/ufunc/ufunc_call.hpp"
 
 #include <algorithm>
@@ -64,10 +65,9 @@ std::optional<ga_dtype_t> optional_dtype(ga_dtype_t dtype) {
 garray::UfuncOptions caller_options(const garray::Ufunc& ufunc, const ga_ufunc_options_t* options) {
   garray::UfuncOptions converted;
   if (!options) return converted;
-  GA_REQUIRE_ARGUMENT(options->struct_size >= sizeof(size_t), "options->struct_size is smaller than a size_t");
-  ga_ufunc_options_t known{};
-  std::memcpy(&known, options, std::min(options->struct_size, sizeof(known)));
-  if (options->struct_size < sizeof(known)) known = ga_ufunc_options_t{sizeof(known), known.casting, GA_DTYPE_SAME, nullptr};
+  garray::require_versioned_struct(options, sizeof(size_t), "options", "ga_ufunc_options_t");
+  const ga_ufunc_options_t known =
+      garray::read_versioned_struct(*options, {sizeof(ga_ufunc_options_t), GA_CASTING_SAME_KIND, GA_DTYPE_SAME, nullptr});
   converted.casting = casting_of(known.casting);
   converted.dtype = optional_dtype(known.dtype);
   if (known.signature) {

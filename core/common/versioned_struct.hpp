@@ -30,4 +30,12 @@ void write_versioned_struct(Struct* out, Struct filled) {
   std::memcpy(out, &filled, std::min(out->struct_size, sizeof(Struct)));
 }
 
+// The caller's `in` over `defaults`: the fields its struct_size covers are the caller's, the rest
+// keep their defaults (a program built against an older header leaves the newer options as they are).
+template <class Struct>
+Struct read_versioned_struct(const Struct& in, Struct defaults) {
+  std::memcpy(&defaults, &in, std::min(in.struct_size, sizeof(Struct)));
+  return defaults;
+}
+
 }  // namespace garray

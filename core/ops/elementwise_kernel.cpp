@@ -182,7 +182,9 @@ std::vector<Array> ElementwiseKernel::operator()(std::span<const KernelArgument>
   for (std::size_t k = 0; k < outputs.size(); ++k) {
     if (outputs[k]) {
       require_on_device(*outputs[k], outputs_[k], device);
-      outputs[k]->require_writeable(("output '" + outputs_[k].name + "'").c_str());
+      if (!outputs[k]->writeable()) [[unlikely]] {
+        outputs[k]->require_writeable(("output '" + outputs_[k].name + "'").c_str());
+      }
     }
     results.push_back(outputs[k] ? *outputs[k] : Array::empty(shape, types.outputs[k], GA_ORDER_C, stream));
   }

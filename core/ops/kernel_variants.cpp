@@ -14,17 +14,11 @@ KernelVariants::KernelVariants(std::vector<std::string> kernel_names, std::vecto
              "a generated source defines one or two kernels");
 }
 
-const KernelVariant& KernelVariants::get(std::string key, int device,
-                                         const std::function<std::string()>& generate) const {
-  key.append(reinterpret_cast<const char*>(&device), sizeof(device));
-  {
-    std::shared_lock lock(mutex_);
-    if (const auto found = kernels_.find(key); found != kernels_.end()) return found->second;
-  }
-  const std::string source = jit::with_preamble(generate(), kernel_names_.front() + ".cu");
+const KernelVariant& KernelVariants::add(std::string key, int device, const std::string& source) const {
+  const std::string full_source = jit::with_preamble(source, kernel_names_.front() + ".cu");
   KernelVariant variant;
   for (std::size_t k = 0; k < kernel_names_.size(); ++k) {
-    variant[k] = jit::get_kernel(source, kernel_names_[k], options_, device);
+    variant[k] = jit::get_kernel(full_source, kernel_names_[k], options_, device);
   }
   std::unique_lock lock(mutex_);
   return kernels_.try_emplace(std::move(key), std::move(variant)).first->second;

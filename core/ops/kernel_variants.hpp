@@ -6,7 +6,6 @@
 #include "core/jit/kernel.hpp"
 
 #include <array>
-#include <functional>
 #include <shared_mutex>
 #include <string>
 #include <string_view>
@@ -24,12 +23,24 @@ class KernelVariants {
   // options for its compilation.
   KernelVariants(std::vector<std::string> kernel_names, std::vector<std::string> options);
 
-  // The kernels for `key` (the call signature; the device is appended) on `device`; the first request generates the source with `generate`
-  // (without the engine preamble) and compiles it. The reference stays valid for the life of this
-  // object. Thread-safe.
-  const KernelVariant& get(std::string key, int device, const std::function<std::string()>& generate) const;
+  // The kernels for `key` (the call signature; the device is appended) on `device`; the first
+  // request generates the source with `generate()` (without the engine preamble) and compiles it.
+  // The reference stays valid for the life of this object. Thread-safe. A template, so that the
+  // call on the hot path builds no std::function.
+  template <class Generate>
+  const KernelVariant& get(std::string key, int device, Generate&& generate) const {
+    key.append(reinterpret_cast<const char*>(&device), sizeof(device));
+    {
+      std::shared_lock lock(mutex_);
+      if (const auto found = kernels_.find(key); found != kernels_.end()) return found->second;
+    }
+    return add(std::move(key), device, generate());
+  }
 
  private:
+  // Compiles `source` and keeps its kernels under `key` (another thread may have been first).
+  const KernelVariant& add(std::string key, int device, const std::string& source) const;
+
   std::vector<std::string> kernel_names_;
   std::vector<std::string> options_;
   mutable std::shared_mutex mutex_;

@@ -115,7 +115,9 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
       GA_REQUIRE_ARGUMENT(outputs[k]->device() == device, "output '" + outputs_[k].name + "' is on device " +
                                                               std::to_string(outputs[k]->device()) +
                                                               " but the stream is on device " + std::to_string(device));
-      outputs[k]->require_writeable(("output '" + outputs_[k].name + "'").c_str());
+      if (!outputs[k]->writeable()) [[unlikely]] {
+        outputs[k]->require_writeable(("output '" + outputs_[k].name + "'").c_str());
+      }
       GA_REQUIRE(outputs[k]->shape() == reduction.output_shape, GA_ERROR_SHAPE_MISMATCH,
                  "output '" + outputs_[k].name + "' has shape " + format_shape(outputs[k]->shape()) +
                      " but the reduction gives " + format_shape(reduction.output_shape));
