@@ -7,7 +7,6 @@
 #include "core/common/versioned_struct.hpp"
 #include "core/ops/ufunc/ufunc_call.hpp"
 
-#include <algorithm>
 
 #include <cstring>
 #include <string>
