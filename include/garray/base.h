@@ -106,6 +106,12 @@ typedef enum ga_dtype {
 /** @brief Number of defined dtypes; valid values are 0 .. GA_DTYPE_COUNT-1. */
 #define GA_DTYPE_COUNT 15
 
+/**
+ * @brief An axis argument meaning "no axis": the function works on the flattened array, as NumPy's
+ *        `axis=None` (for functions that take one axis, such as sorts, scans and argmax).
+ */
+#define GA_AXIS_NONE (-2147483647 - 1)
+
 /** @brief The kind of a dtype, as NumPy's `dtype.kind`. */
 typedef enum ga_dtype_kind {
   GA_KIND_BOOL = 0,     /**< 'b' */
