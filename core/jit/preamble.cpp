@@ -143,6 +143,8 @@ typedef ga_complex<double> ga_complex128;
 
 std::string_view device_preamble() { return kDevicePreamble; }
 
+std::vector<std::string> generated_source_options() { return {"-minimal"}; }
+
 std::string with_preamble(std::string_view user_source, std::string_view file_name) {
   std::string source(kDevicePreamble);
   source.append("#line 1 \"").append(file_name).append("\"\n").append(user_source);

@@ -33,7 +33,7 @@ void launch_contiguous(const Array& source, const Array& destination, std::int64
   std::int64_t n64 = count;
   auto n32 = static_cast<std::uint32_t>(count);
   void* arguments[] = {&dst, &src, wide ? static_cast<void*>(&n64) : static_cast<void*>(&n32)};
-  launch_generated(kernel, grid_stride_blocks(per_thread(count), kThreads, stream->device()), kThreads,
+  launch_generated(kernel, grid_stride_blocks(per_thread(count), kThreads), kThreads,
                    stream, arguments);
 }
 
@@ -49,7 +49,7 @@ void launch_strided(const Array& source, const Array& destination, const Strided
   LoopParams<2> params = pack_loop_params(loop);
   void* arguments[] = {&dst, &src, wide ? static_cast<void*>(&n64) : static_cast<void*>(&n32),
                        params.words.data()};
-  launch_generated(kernel, grid_stride_blocks(per_thread(loop.size), kThreads, stream->device()),
+  launch_generated(kernel, grid_stride_blocks(per_thread(loop.size), kThreads),
                    kThreads, stream, arguments);
 }
 

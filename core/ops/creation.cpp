@@ -63,7 +63,7 @@ void launch_sequence(SequenceKind kind, const Array& destination, SequenceArgume
                               &arguments.integer_step,
                               &arguments.pin_last};
   launch_generated(sequence_kernel(kind, destination.dtype(), wide),
-                   grid_stride_blocks(destination.size(), kThreads, stream->device()), kThreads, stream,
+                   grid_stride_blocks(destination.size(), kThreads), kThreads, stream,
                    launch_arguments);
 }
 
@@ -197,7 +197,7 @@ Array tri(std::int64_t rows, std::int64_t columns, std::int64_t k, ga_dtype_t dt
   long long diagonal = k;
   void* arguments[] = {&dst, wide ? static_cast<void*>(&n64) : static_cast<void*>(&n32),
                        &column_count, &diagonal};
-  launch_generated(tri_kernel(dtype, wide), grid_stride_blocks(result.size(), kThreads, stream->device()),
+  launch_generated(tri_kernel(dtype, wide), grid_stride_blocks(result.size(), kThreads),
                    kThreads, stream, arguments);
   return result;
 }

@@ -240,8 +240,7 @@ std::vector<Array> ElementwiseKernel::operator()(std::span<const KernelArgument>
         break;
     }
   }
-  const std::int64_t threads_needed = (plan.size + kElementwisePerThread - 1) / kElementwisePerThread;
-  kernel->launch(jit::LaunchConfig{grid_stride_blocks(threads_needed, kThreads, device), kThreads, 0},
+  kernel->launch(jit::LaunchConfig{single_pass_blocks(plan.size, kThreads * kElementwisePerThread), kThreads, 0},
                  arguments.pointers(), stream->native());
   return results;
 }

@@ -143,8 +143,8 @@ std::string elementwise_kernel_source(const ElementwiseSignature& signature) {
             kernel_parameters(signature, index) + ") {\n"
             "  const ga_indexer _ind{(long long)_size};\n  (void)_ind;\n"
             "  const " + index.unsigned_ + " _per_block = (" + index.unsigned_ + ")blockDim.x * " + per_thread + ";\n"
-            "  for (" + index.unsigned_ + " _base = (" + index.unsigned_ + ")blockIdx.x * _per_block + threadIdx.x;"
-            " _base < _size;\n       _base += (" + index.unsigned_ + ")gridDim.x * _per_block) {\n" +
+            "  {\n    const " + index.unsigned_ + " _base = (" + index.unsigned_ +
+            ")blockIdx.x * _per_block + threadIdx.x;\n" +
             load_declarations + pass_loop + offsets + loads + "      }\n    }\n" + pass_loop +
             "        const long long i = (long long)_j;\n        (void)i;\n" +
             element_body(signature) + "      }\n    }\n  }\n}\n";

@@ -1,7 +1,9 @@
 // The CUDA source of a user elementwise kernel (CuPy's ElementwiseKernel) for one call signature:
 // the resolved type of each parameter, how each argument is passed, and the loop's rank and index
-// width. The generated kernel reads every input before running the user's operation on
-// kElementwisePerThread elements per pass, so that many loads are in flight per thread.
+// width. Each thread reads every input of its kElementwisePerThread elements before running the
+// user's operation on them, so that many loads are in flight per thread, and makes one pass: the
+// launch covers every element (single_pass_blocks), which both compiles faster than a grid-stride
+// loop and ran 5-10% closer to the copy bandwidth on the H100.
 //
 // Kernel parameters, in order:
 //   ga_loop_params _loop   (only when the loop is strided; operands are the array arguments)

@@ -43,7 +43,7 @@ void fill(const Array& destination, const ga_scalar_t& value, const StreamRef& s
   auto n32 = static_cast<std::uint32_t>(loop.size);
   void* count = wide ? static_cast<void*>(&n64) : static_cast<void*>(&n32);
   void* dst = destination.data();
-  const unsigned blocks = grid_stride_blocks(loop.size, kThreads, stream->device());
+  const unsigned blocks = grid_stride_blocks(loop.size, kThreads);
   if (contiguous) {
     void* arguments[] = {&dst, count, element.data()};
     launch_generated(contiguous_fill_kernel(destination.dtype(), wide), blocks, kThreads, stream, arguments);

@@ -4,12 +4,14 @@
 #include "core/jit/kernel_cache.hpp"
 #include "core/jit/preamble.hpp"
 
+#include <iterator>
 #include <mutex>
 
 namespace garray {
 
 KernelVariants::KernelVariants(std::vector<std::string> kernel_names, std::vector<std::string> options)
-    : kernel_names_(std::move(kernel_names)), options_(std::move(options)) {
+    : kernel_names_(std::move(kernel_names)), options_(jit::generated_source_options()) {
+  options_.insert(options_.end(), std::make_move_iterator(options.begin()), std::make_move_iterator(options.end()));
   GA_REQUIRE(!kernel_names_.empty() && kernel_names_.size() <= KernelVariant{}.size(), GA_ERROR_INTERNAL,
              "a generated source defines one or two kernels");
 }

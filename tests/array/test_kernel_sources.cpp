@@ -44,7 +44,8 @@ class KernelSources : public MemoryOnlyEngineTest {
         std::string failure;
         try {
           const std::string source = garray::jit::with_preamble(kernel.source, kernel.name + ".cu");
-          const garray::jit::BinaryRef binary = garray::jit::compile(source, {}, kTarget);
+          const garray::jit::BinaryRef binary = garray::jit::compile(
+              source, garray::jit::generated_source_options(), kTarget);
           const std::vector<char>& bytes = binary->bytes;
           if (bytes.size() < 4 || std::string(bytes.data(), 4) !=
                                       "\x7f"

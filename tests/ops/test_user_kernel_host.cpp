@@ -36,7 +36,8 @@ ga_status_t status_of(const auto& action) {
 void expect_compiles(const std::string& source, const std::string& name) {
   const garray::jit::Target target{90, garray::jit::BinaryKind::cubin};
   try {
-    const garray::jit::BinaryRef binary = garray::jit::compile(garray::jit::with_preamble(source, name + ".cu"), {}, target);
+    const garray::jit::BinaryRef binary = garray::jit::compile(
+        garray::jit::with_preamble(source, name + ".cu"), garray::jit::generated_source_options(), target);
     const std::vector<char>& bytes = binary->bytes;
     EXPECT_NE(std::search(bytes.begin(), bytes.end(), name.begin(), name.end()), bytes.end()) << name;
   } catch (const std::exception& error) {

@@ -70,7 +70,8 @@ TEST_F(UfuncLoopSources, EveryLoopOfEveryUfuncCompilesForSm90) {
       const garray::Ufunc& ufunc = ufuncs[u];
       std::string failure;
       try {
-        const garray::jit::BinaryRef binary = garray::jit::compile(ufunc_source(ufunc), {}, kTarget);
+        const garray::jit::BinaryRef binary = garray::jit::compile(
+            ufunc_source(ufunc), garray::jit::generated_source_options(), kTarget);
         const std::vector<char>& bytes = binary->bytes;
         for (std::size_t index = 0; index < ufunc.loops.size(); ++index) {
           const std::string name = kernel_name(ufunc, index);
@@ -107,6 +108,6 @@ TEST_F(UfuncLoopSources, HelperSourcesNeedNoHeaders) {
   EXPECT_EQ(source.find("#include"), std::string::npos);
   EXPECT_TRUE(garray::device_helper_source({}).empty());
   // All helpers together form one valid translation unit, as a fused kernel may need.
-  EXPECT_NO_THROW(garray::jit::compile(garray::jit::with_preamble(source + "extern \"C\" __global__ void k() {}\n"), {},
-                                       kTarget));
+  EXPECT_NO_THROW(garray::jit::compile(garray::jit::with_preamble(source + "extern \"C\" __global__ void k() {}\n"),
+                                       garray::jit::generated_source_options(), kTarget));
 }
