@@ -1,8 +1,9 @@
 // Host time of small operations through the C API, where the device work is negligible and what is
 // measured is garray's own cost per call: a fill, a copy (allocation, kernel choice, launch, handle),
-// a cached RawKernel launch, and cached ElementwiseKernel and ReductionKernel calls (argument
-// checks, type resolution, broadcasting, loop collapse, variant lookup, launch). The CUDA runtime's own launch costs roughly 2 µs of these. The
-// device is synchronised every 256 calls so that the launch queue never fills. Exits 1 without a GPU.
+// a cached RawKernel launch, cached ElementwiseKernel and ReductionKernel calls and a ufunc add
+// (argument checks, type resolution, broadcasting, loop collapse, variant lookup, launch). The CUDA
+// runtime's own launch costs roughly 2-3.5 µs of these, depending on the host. The device is
+// synchronised every 256 calls so that the launch queue never fills. Exits 1 without a GPU.
 #include "bench_support.hpp"
 
 #include <cstdio>
@@ -77,6 +78,21 @@ int main() {
     check(ga_array_release(outputs[0]), "ga_array_release");
   });
 
+  ga_ufunc_t add = nullptr;
+  check(ga_ufunc_find("add", &add), "ga_ufunc_find");
+  ga_operand_t add_operands[2] = {};
+  add_operands[0].kind = add_operands[1].kind = GA_OPERAND_ARRAY;
+  add_operands[0].array = add_operands[1].array = tiny;
+  const double add_in_place = per_call([&] {
+    ga_array_t outputs[1] = {tiny};
+    check(ga_ufunc_call(add, add_operands, 2, outputs, 1, nullptr, nullptr), "ga_ufunc_call");
+  });
+  const double add_allocating = per_call([&] {
+    ga_array_t outputs[1] = {nullptr};
+    check(ga_ufunc_call(add, add_operands, 2, outputs, 1, nullptr, nullptr), "ga_ufunc_call");
+    check(ga_array_release(outputs[0]), "ga_array_release");
+  });
+
   ga_reduction_kernel_t sum = nullptr;
   check(ga_reduction_kernel_create("T x", "T y", "x", "a + b", nullptr, "0", "sum", nullptr, nullptr, nullptr, 0, &sum),
         "ga_reduction_kernel_create");
@@ -93,6 +109,8 @@ int main() {
   std::printf("%-40s %10.2f\n", "ga_kernel_launch (cached RawKernel)", raw_launch);
   std::printf("%-40s %10.2f   (goal <= 3)\n", "ElementwiseKernel axpb, output given", elementwise_in_place);
   std::printf("%-40s %10.2f\n", "ElementwiseKernel axpb, output allocated", elementwise_allocating);
+  std::printf("%-40s %10.2f   (goal <= 3)\n", "ufunc add, 1 element, out given", add_in_place);
+  std::printf("%-40s %10.2f\n", "ufunc add, 1 element, output allocated", add_allocating);
   std::printf("%-40s %10.2f\n", "ReductionKernel sum, 1 element", reduction);
 
   check(ga_reduction_kernel_release(sum), "ga_reduction_kernel_release");
