@@ -70,9 +70,12 @@ ReductionKernel::ReductionKernel(std::string_view in_params, std::string_view ou
   GA_REQUIRE_ARGUMENT(!blank(expressions_.reduce), "reduce_expr is empty");
   GA_REQUIRE_ARGUMENT(!blank(expressions_.post_map), "post_map_expr is empty");
   if (expressions_.identity && blank(*expressions_.identity)) expressions_.identity.reset();
-  if (!expressions_.reduce_type.empty()) {
+  if (expressions_.reduce_type_size != 0) {
+    GA_REQUIRE_ARGUMENT(is_identifier(expressions_.reduce_type), "reduce_type: a preamble type must be named");
+  } else if (!expressions_.reduce_type.empty()) {
     reduce_type_ = parse_kernel_params(expressions_.reduce_type + " reduce_type", "reduce_type").at(0);
   }
+  reduced_index_ = mentions_identifier(expressions_.map, "_J");
   require_kernel_name(name_);
 }
 
@@ -85,7 +88,11 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
   }
   const ParamTypes types = resolve_param_types(inputs_, input_argument_dtypes(inputs), outputs_,
                                                output_argument_dtypes(outputs));
-  const ga_dtype_t reduce_type = reduce_type_ ? types.of(*reduce_type_, "reduce type") : types.outputs[0];
+  // A preamble reduce type is fixed for the kernel: the key's dtype slot then says nothing.
+  const bool preamble_type = expressions_.reduce_type_size != 0;
+  const ga_dtype_t reduce_type = preamble_type ? GA_UINT8
+                                 : reduce_type_ ? types.of(*reduce_type_, "reduce type")
+                                                : types.outputs[0];
   const int device = stream->device();
 
   std::vector<Array> input_arrays;
@@ -128,7 +135,8 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
   }
   GA_REQUIRE(input_arrays.size() + results.size() <= static_cast<std::size_t>(kMaxLoopOperands), GA_ERROR_UNSUPPORTED,
              "kernel '" + name_ + "' has more than " + std::to_string(kMaxLoopOperands) + " array arguments");
-  const ReductionLoops loops = reduction_loops(reduction, input_arrays, results);
+  const ReductionLoops loops =
+      reduction_loops(reduction, input_arrays, results, reduced_index_ ? LoopOrder::c_order : LoopOrder::any);
   if (loops.kept.size == 0) return results;
 
   const ReductionLaunch launch = plan_reduction_launch(loops, multiprocessor_count(device));
@@ -139,14 +147,17 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
         return reduction_kernel_source(ReductionSignature{
             name_, expressions_.map, expressions_.reduce, expressions_.post_map,
             expressions_.identity ? std::optional<std::string_view>(*expressions_.identity) : std::nullopt,
-            reduce_type, preamble_, operands, types.placeholders, kept_rank, reduced_rank, launch.wide});
+            reduce_type, preamble_, operands, types.placeholders, kept_rank, reduced_rank, launch.wide,
+            preamble_type ? std::string_view(expressions_.reduce_type) : std::string_view(), reduced_index_});
       });
 
   std::optional<Array> partials;
   std::optional<Array> partial_valid;
   if (launch.chunks > 1) {
     const Dims scratch{launch.chunks * loops.kept.size};
-    partials = Array::empty(scratch, reduce_type, GA_ORDER_C, stream);
+    partials = preamble_type ? Array::empty(Dims{scratch[0] * static_cast<std::int64_t>(expressions_.reduce_type_size)},
+                                            GA_UINT8, GA_ORDER_C, stream)
+                             : Array::empty(scratch, reduce_type, GA_ORDER_C, stream);
     if (!expressions_.identity) partial_valid = Array::empty(scratch, GA_BOOL, GA_ORDER_C, stream);
   }
   LaunchArguments arguments;  // the same for both kernels
@@ -166,7 +177,7 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
     }
   }
   for (const Array& result : results) arguments.add(result.data());
-  const std::size_t slot_bytes = dtype_info(reduce_type).itemsize + 1;
+  const std::size_t slot_bytes = (preamble_type ? expressions_.reduce_type_size : dtype_info(reduce_type).itemsize) + 1;
   const auto shared_bytes = [&](const dim3& block) { return std::size_t{block.x} * block.y * slot_bytes; };
   kernels[0]->launch(jit::LaunchConfig{launch.grid, launch.block, shared_bytes(launch.block)}, arguments.pointers(),
                      stream->native());

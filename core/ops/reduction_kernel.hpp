@@ -2,6 +2,11 @@
 // by `map_expr`, folded by `reduce_expr` (over `a` and `b`) starting from `identity`, and the
 // result of each output element written by `post_map_expr` (with `a` the folded value), over any
 // set of axes, keepdims as NumPy.
+//
+// Two names of the generated source are part of the engine's contract (CuPy spells them the same):
+// `map_expr` may use `_J`, the element's C-order index among the reduced elements of its output
+// (argmax's position), and `post_map_expr` may use `_reduce_count`, how many elements each output
+// folds (a mean's divisor).
 #pragma once
 
 #include "core/ops/kernel_argument.hpp"
@@ -23,6 +28,9 @@ struct ReductionExpressions {
   std::string post_map;                 // statements assigning the outputs from `a`
   std::optional<std::string> identity;  // an expression; empty: no identity
   std::string reduce_type;              // a dtype name or a placeholder; "": the first output's type
+  // Nonzero: `reduce_type` names a type of the preamble (a struct such as argmax's (value, index)
+  // pair) that is this many bytes long, rather than a dtype.
+  std::size_t reduce_type_size = 0;
 };
 
 class ReductionKernel {
@@ -49,6 +57,7 @@ class ReductionKernel {
   std::vector<KernelParam> outputs_;
   ReductionExpressions expressions_;
   std::optional<KernelParam> reduce_type_;  // the reduce type, parsed as a parameter named reduce_type
+  bool reduced_index_ = false;              // map_expr uses `_J`: the reduced loop keeps C order
   std::string name_;
   std::string preamble_;
   KernelVariants variants_;

@@ -75,7 +75,7 @@ ReductionShape reduction_shape(std::span<const Array> inputs, const std::optiona
 }
 
 ReductionLoops reduction_loops(const ReductionShape& reduction, std::span<const Array> inputs,
-                               std::span<const Array> outputs) {
+                               std::span<const Array> outputs, LoopOrder reduced_order) {
   Dims kept_shape;
   Dims reduced_shape;
   const int ndim = reduction.shape.size();
@@ -112,7 +112,7 @@ ReductionLoops reduction_loops(const ReductionShape& reduction, std::span<const 
     ++operand;
   }
   return {collapse_loop<kMaxLoopOperands>(kept_shape, kept_strides),
-          collapse_loop<kMaxLoopOperands>(reduced_shape, reduced_strides)};
+          collapse_loop<kMaxLoopOperands>(reduced_shape, reduced_strides, reduced_order)};
 }
 
 ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiprocessors) {

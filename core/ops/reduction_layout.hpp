@@ -34,8 +34,10 @@ struct ReductionLoops {
   StridedLoop<kMaxLoopOperands> reduced;  // operands: the inputs
 };
 
+// `reduced_order`: LoopOrder::c_order keeps the reduced loop's linear index the C-order position
+// among the reduced elements (a kernel that reads `_J` needs it).
 ReductionLoops reduction_loops(const ReductionShape& reduction, std::span<const Array> inputs,
-                               std::span<const Array> outputs);
+                               std::span<const Array> outputs, LoopOrder reduced_order = LoopOrder::any);
 
 struct ReductionLaunch {
   dim3 grid;

@@ -88,7 +88,9 @@ std::string map_loop(const ReductionSignature& signature, const IndexTypes& inde
          ")blockIdx.y * blockDim.y + threadIdx.y; _base < _reduce_count;\n         _base += " + per_pass +
          " * _step) {\n" + declarations + pass +
          offsets_for_linear_index(signature.reduced_rank, array_inputs(signature), signature.wide, "_r", "_reduced") +
-         loads + "        }\n      }\n" + pass + binds + "          const _type_reduce _mapped = _type_reduce(\n" +
+         loads + "        }\n      }\n" + pass + binds +
+         (signature.reduced_index ? "          const " + unsigned_type + " _J = _r;\n" : std::string()) +
+         "          const _type_reduce _mapped = _type_reduce(\n" +
          with_line_label(signature.map_expression, "map_expr") + ");\n          " + fold(signature, "_mapped", "true") +
          "        }\n      }\n    }\n  }\n";
 }
@@ -148,7 +150,9 @@ std::string reduction_kernel_source(const ReductionSignature& signature) {
   source += loop_params_declaration(signature.kept_rank, kept_operands(signature), "ga_kept_params");
   source += loop_params_declaration(signature.reduced_rank, array_inputs(signature), "ga_reduced_params");
   source += user_declarations(signature.placeholders, signature.preamble);
-  source += std::string("typedef ") + type_name(signature.reduce_type) + " _type_reduce;\n";
+  const std::string reduce_type = signature.reduce_type_name.empty() ? std::string(type_name(signature.reduce_type))
+                                                                     : std::string(signature.reduce_type_name);
+  source += "typedef " + reduce_type + " _type_reduce;\n";
   source += "__device__ __forceinline__ _type_reduce _ga_reduce(const _type_reduce& a, const _type_reduce& b) {\n"
             "  return _type_reduce(\n" + with_line_label(signature.reduce_expression, "reduce_expr") + ");\n}\n";
   if (signature.identity) {

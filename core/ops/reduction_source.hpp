@@ -14,6 +14,8 @@
 //   _type_reduce* _partials, bool* _partial_valid
 //   then one per user parameter as in elementwise_source.hpp (arrays and scalars only).
 // Dynamic shared memory: blockDim.x * blockDim.y * (sizeof(_type_reduce) + 1) bytes.
+// With `reduced_index`, the map expression sees `_J`, the linear index of the reduced loop (the
+// element's C-order position among the reduced elements when that loop was collapsed in C order).
 #pragma once
 
 #include "core/ops/elementwise_source.hpp"
@@ -37,6 +39,8 @@ struct ReductionSignature {
   int kept_rank;
   int reduced_rank;
   bool wide;
+  std::string_view reduce_type_name = {};  // non-empty: a preamble type that replaces `reduce_type`
+  bool reduced_index = false;              // declare `_J` for the map expression
 };
 
 std::string reduction_kernel_source(const ReductionSignature& signature);

@@ -8,14 +8,12 @@
 #include "core/ops/elementwise_kernel.hpp"
 #include "core/ops/kernel_param_types.hpp"
 #include "core/ops/fill.hpp"
+#include "core/ops/kernel_table.hpp"
 #include "core/ops/reduction_kernel.hpp"
 #include "core/ops/reduction_layout.hpp"
 #include "core/ops/ufunc/loop_resolution.hpp"
 
 #include <memory>
-#include <mutex>
-#include <shared_mutex>
-#include <unordered_map>
 #include <utility>
 
 namespace garray {
@@ -40,26 +38,6 @@ std::string kernel_name(const char* role, const ResolvedLoop& loop) {
   for (ga_dtype_t dtype : loop.outputs()) name += std::string("_") + dtype_info(dtype).name;
   return name;
 }
-
-// A kernel per key, built on first use and kept for the process (the ufunc table is static).
-template <class Key, class Kernel>
-class KernelTable {
- public:
-  template <class Build>
-  const Kernel& get(const Key& key, Build&& build) {
-    {
-      std::shared_lock lock(mutex_);
-      if (const auto found = kernels_.find(key); found != kernels_.end()) return *found->second;
-    }
-    std::unique_ptr<const Kernel> kernel = build();
-    std::unique_lock lock(mutex_);
-    return *kernels_.try_emplace(key, std::move(kernel)).first->second;
-  }
-
- private:
-  std::shared_mutex mutex_;
-  std::unordered_map<Key, std::unique_ptr<const Kernel>> kernels_;
-};
 
 const ElementwiseKernel& elementwise_kernel(const ResolvedLoop& loop) {
   static auto* table = new KernelTable<const UfuncLoop*, ElementwiseKernel>;  // outlives static teardown
@@ -124,7 +102,8 @@ const ReductionKernel& reduction_kernel(const ResolvedLoop& loop, bool with_init
   });
 }
 
-// NumPy's reduction dtype when none is given: add and multiply widen bool and narrow integers.
+}  // namespace
+
 ga_dtype_t default_reduction_dtype(const Ufunc& ufunc, ga_dtype_t dtype) {
   if (ufunc.name != "add" && ufunc.name != "multiply") return dtype;
   switch (dtype) {
@@ -138,6 +117,8 @@ ga_dtype_t default_reduction_dtype(const Ufunc& ufunc, ga_dtype_t dtype) {
     default: return dtype;
   }
 }
+
+namespace {
 
 Operand operand_of(const UfuncOperand& input) {
   if (input.array) return Operand::strong(input.array->dtype());

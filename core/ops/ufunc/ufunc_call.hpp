@@ -34,6 +34,10 @@ std::vector<Array> call_ufunc(const Ufunc& ufunc, std::span<const UfuncOperand> 
                               std::span<const std::optional<Array>> outputs, const UfuncOptions& options,
                               const StreamRef& stream);
 
+// NumPy's reduction dtype when none is given: add and multiply widen bool and integers narrower than
+// 64 bits to int64/uint64; other ufuncs keep `dtype`.
+ga_dtype_t default_reduction_dtype(const Ufunc& ufunc, ga_dtype_t dtype);
+
 // NumPy's ufunc.reduce. `axes`: nullopt for every axis. `dtype`: nullopt for NumPy's default.
 Array reduce_ufunc(const Ufunc& ufunc, const Array& array, const std::optional<std::vector<int>>& axes, bool keepdims,
                    std::optional<ga_dtype_t> dtype, const std::optional<ga_scalar_t>& initial,
