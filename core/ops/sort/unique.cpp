@@ -1,0 +1,75 @@
+#include "core/ops/sort/unique.hpp"
+
+#include "core/array/layout.hpp"
+#include "core/array/transfer.hpp"
+#include "core/memory/device_allocation.hpp"
+#include "core/ops/sort/sort_engine.hpp"
+#include "core/ops/sort/sort_primitives.hpp"
+
+namespace garray {
+
+namespace {
+
+std::int64_t* int64_data(const Array& array) { return reinterpret_cast<std::int64_t*>(array.data()); }
+
+Array empty_int64(std::int64_t count, const StreamRef& stream) {
+  return Array::empty(Dims{count}, GA_INT64, GA_ORDER_C, stream);
+}
+
+// The number of runs: the last entry of the inclusive sum of the run-start flags.
+std::int64_t last_entry(const Array& run_numbers, const StreamRef& stream) {
+  const Array last = run_numbers.view(Dims{1}, Dims{1}, run_numbers.byte_offset() + (run_numbers.size() - 1) * 8);
+  std::int64_t value = 0;
+  download(last, &value, sizeof value, stream, false);
+  return value;
+}
+
+}  // namespace
+
+UniqueResult unique(const Array& array, bool want_first_indices, bool want_inverse, bool want_counts,
+                    const StreamRef& stream) {
+  require_on_stream_device(array, stream, "array");
+  const Array data = sorting::rows_along(array, std::nullopt, stream).data;
+  const std::int64_t count = data.size();
+  const cudaStream_t native = stream->native();
+  const Array permutation = sorting::stable_permutation(std::span<const Array>(&data, 1), 0, stream);
+  const Array sorted = Array::empty(Dims{count}, data.dtype(), GA_ORDER_C, stream);
+  const int itemsize = static_cast<int>(data.itemsize());
+  sort_primitives::gather_elements(itemsize, data.data(), int64_data(permutation), sorted.data(), count, native);
+
+  const Array run_numbers = empty_int64(count, stream);
+  if (count > 0) {
+    const Array flags = empty_int64(count, stream);
+    if (data.dtype() == GA_COMPLEX64 || data.dtype() == GA_COMPLEX128) {
+      sort_primitives::run_start_flags_complex(data.dtype(), sorted.data(), int64_data(flags), count, native);
+    } else {
+      const sorting::SearchKeys keys = sorting::search_keys(sorted, nullptr, false, count, stream);
+      sort_primitives::run_start_flags_from_keys(keys.components.front().data(), keys.key_bytes, int64_data(flags),
+                                                 count, native);
+    }
+    const std::size_t temp_bytes = sort_primitives::inclusive_sum_temp_bytes(count);
+    DeviceAllocation temp = allocate_device(temp_bytes, stream);
+    sort_primitives::inclusive_sum(int64_data(flags), int64_data(run_numbers), count, temp.data(), temp_bytes, native);
+  }
+  const std::int64_t runs = count > 0 ? last_entry(run_numbers, stream) : 0;
+
+  const Array starts = empty_int64(runs, stream);
+  sort_primitives::run_starts(int64_data(run_numbers), count, int64_data(starts), native);
+  UniqueResult result{Array::empty(Dims{runs}, data.dtype(), GA_ORDER_C, stream), empty_int64(runs, stream),
+                      std::nullopt, std::nullopt};
+  if (want_counts) result.counts = empty_int64(runs, stream);
+  sort_primitives::run_firsts_and_counts(int64_data(starts), runs, count, int64_data(permutation),
+                                         int64_data(*result.first_indices),
+                                         result.counts ? int64_data(*result.counts) : nullptr, native);
+  sort_primitives::gather_elements(itemsize, data.data(), int64_data(*result.first_indices), result.values.data(), runs,
+                                   native);
+  if (want_inverse) {
+    result.inverse = Array::empty(array.shape(), GA_INT64, GA_ORDER_C, stream);
+    sort_primitives::scatter_inverse(int64_data(run_numbers), int64_data(permutation), int64_data(*result.inverse),
+                                     count, native);
+  }
+  if (!want_first_indices) result.first_indices.reset();
+  return result;
+}
+
+}  // namespace garray
