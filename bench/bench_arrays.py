@@ -1,6 +1,7 @@
 """Array copies, casts and creation: garray beside CuPy on the same data in the same run, and beside
 the device's copy bandwidth (a device-to-device memcpy). Every garray result is checked against
 CuPy's before it is timed. Prints one table; exits non-zero when a check fails."""
+import functools
 import math
 import statistics
 import sys
@@ -9,28 +10,10 @@ import time
 import cupy as cp
 
 import garray_ctypes as ga
+from timing_support import event_ms, gigabytes_per_second
 
-REPEATS = 30
-CALLS_PER_TIMING = 10
-
-
-def time_ms(run):
-    """Milliseconds per call of `run`: the median over REPEATS event-timed batches of
-    CALLS_PER_TIMING back-to-back calls, after warm-up. Batching keeps the device busy while the
-    host queues the next call, so the figure is device time, not the host's launch latency."""
-    for _ in range(3):
-        run()
-    cp.cuda.Device().synchronize()
-    times = []
-    for _ in range(REPEATS):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        for _ in range(CALLS_PER_TIMING):
-            run()
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop) / CALLS_PER_TIMING)
-    return statistics.median(times)
+# The median over 30 event-timed batches of 10 back-to-back calls, after warm-up.
+time_ms = functools.partial(event_ms, cuda=cp.cuda, batches=30)
 
 
 def host_us_per_call(run, calls=2000):
@@ -52,10 +35,6 @@ def as_cupy(handle, shape, dtype, owner):
     size = math.prod(shape) * cp.dtype(dtype).itemsize
     memory = cp.cuda.UnownedMemory(ga.data_pointer(handle), size, owner)
     return cp.ndarray(shape, dtype, cp.cuda.MemoryPointer(memory, 0))
-
-
-def gigabytes_per_second(bytes_moved, ms):
-    return bytes_moved / (ms * 1e-3) / 1e9
 
 
 def row(name, bytes_moved, garray_ms, cupy_ms, ceiling_gbs):

@@ -5,14 +5,11 @@ Then the bandwidth of the ufunc issue's large workloads from Python (add, sin, b
 dtypes, transposed inputs) beside CuPy's and beside a device-to-device copy, timed with CUDA events
 and checked against NumPy.
 Prints two tables; skips a column whose library is not installed; exits non-zero when a check fails."""
-import os
-import pathlib
-import statistics
 import sys
-import time
 
-sys.path.insert(0, str(pathlib.Path(os.environ.get(
-    "GARRAY_BUILD_DIR", pathlib.Path(__file__).resolve().parents[1] / "build" / "dev")) / "python"))
+from timing_support import event_ms, gigabytes_per_second, host_us, optional, use_garray_build
+
+use_garray_build()
 
 import numpy  # noqa: E402
 
@@ -30,31 +27,12 @@ CALLS_PER_TIMING = 10
 GOALS_US = {"x + y": "<= 6", "x.sum()": "<= 10"}
 
 
-def optional(name):
-    try:
-        return __import__(name)
-    except ImportError:
-        return None
-
-
 cp = optional("cupy")
 torch = optional("torch")
 
 
 def us_per_call(run, synchronize):
-    """Median over BATCHES of the wall-clock microseconds per call of CALLS back-to-back calls, each
-    batch synchronised at its end so that queued device work is counted once it backs up."""
-    for _ in range(100):
-        run()
-    synchronize()
-    batches = []
-    for _ in range(BATCHES):
-        start = time.perf_counter()
-        for _ in range(CALLS):
-            run()
-        synchronize()
-        batches.append((time.perf_counter() - start) / CALLS * 1e6)
-    return statistics.median(batches)
+    return host_us(run, synchronize, CALLS, BATCHES)
 
 
 def print_table(header, table, left_aligned):
@@ -105,25 +83,7 @@ def overhead_table():
 
 
 def time_ms(run, cuda):
-    """Milliseconds per call of `run`, timed with `cuda`'s events (garray.cuda or cupy.cuda, whose
-    Event and get_elapsed_time are the same API) on the current stream: the median over REPEATS
-    batches of CALLS_PER_TIMING back-to-back calls, after warm-up."""
-    for _ in range(3):
-        run()
-    times = []
-    for _ in range(REPEATS):
-        start, stop = cuda.Event(), cuda.Event()
-        start.record()
-        for _ in range(CALLS_PER_TIMING):
-            run()
-        stop.record()
-        stop.synchronize()
-        times.append(cuda.get_elapsed_time(start, stop) / CALLS_PER_TIMING)
-    return statistics.median(times)
-
-
-def gigabytes_per_second(bytes_moved, ms):
-    return bytes_moved / (ms * 1e-3) / 1e9
+    return event_ms(run, cuda, REPEATS, CALLS_PER_TIMING)
 
 
 class Workload:

@@ -1,4 +1,5 @@
-// What the C++ benchmarks share: failing loudly on an error, and host time per call.
+// What the C++ benchmarks share: failing loudly on an error, host time per call, CUDA-event time per
+// call, uploads and downloads of host vectors, and rows of a bandwidth table beside the copy ceiling.
 #pragma once
 
 #include <garray/garray.h>
@@ -8,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <vector>
 
@@ -58,5 +60,106 @@ double median_microseconds(int iterations, Body&& body) {
   std::nth_element(per_call.begin(), per_call.begin() + kRepetitions / 2, per_call.end());
   return per_call[kRepetitions / 2];
 }
+
+// How median_milliseconds times a body: `warm_up` calls, then `count` batches of `calls` calls each.
+struct Batches {
+  int count = 15;
+  int calls = 10;
+  int warm_up = 3;
+};
+
+// Milliseconds per call of `body` on the legacy stream, timed with CUDA events around each batch:
+// the median over the batches.
+template <class Body>
+double median_milliseconds(Body&& body, Batches batches = {}) {
+  cudaEvent_t start, stop;
+  check(cudaEventCreate(&start), "cudaEventCreate");
+  check(cudaEventCreate(&stop), "cudaEventCreate");
+  for (int i = 0; i < batches.warm_up; ++i) body();
+  std::vector<double> times;
+  for (int batch = 0; batch < batches.count; ++batch) {
+    check(cudaEventRecord(start, nullptr), "cudaEventRecord");
+    for (int call = 0; call < batches.calls; ++call) body();
+    check(cudaEventRecord(stop, nullptr), "cudaEventRecord");
+    check(cudaEventSynchronize(stop), "cudaEventSynchronize");
+    float milliseconds = 0;
+    check(cudaEventElapsedTime(&milliseconds, start, stop), "cudaEventElapsedTime");
+    times.push_back(milliseconds / batches.calls);
+  }
+  std::sort(times.begin(), times.end());
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  return times[times.size() / 2];
+}
+
+// Milliseconds per device-to-device cudaMemcpyAsync of `bytes` from `from`'s data to `to`'s: the
+// copy that the bandwidth rows are measured against.
+inline double copy_milliseconds(ga_array_t from, ga_array_t to, double bytes, Batches batches = {}) {
+  void* source = nullptr;
+  void* destination = nullptr;
+  check(ga_array_data(from, &source), "ga_array_data");
+  check(ga_array_data(to, &destination), "ga_array_data");
+  return median_milliseconds(
+      [&] {
+        check(cudaMemcpyAsync(destination, source, static_cast<size_t>(bytes), cudaMemcpyDeviceToDevice, nullptr),
+              "cudaMemcpyAsync");
+      },
+      batches);
+}
+
+inline double gigabytes_per_second(double bytes, double milliseconds) { return bytes / (milliseconds * 1e6); }
+
+// A C-order device array of `shape` (1-D over every value when empty) holding `values` as `dtype`.
+template <class T>
+ga_array_t upload(const std::vector<T>& values, ga_dtype_t dtype, std::vector<int64_t> shape = {}) {
+  if (shape.empty()) shape = {static_cast<int64_t>(values.size())};
+  ga_array_t array = nullptr;
+  check(ga_array_from_host(values.data(), static_cast<int>(shape.size()), shape.data(), nullptr, dtype, GA_ORDER_C,
+                           &array),
+        "ga_array_from_host");
+  return array;
+}
+
+// The first `count` elements of `array` (C order).
+template <class T>
+std::vector<T> download(ga_array_t array, size_t count) {
+  std::vector<T> values(count);
+  check(ga_array_to_host(array, values.data(), count * sizeof(T)), "ga_array_to_host");
+  return values;
+}
+
+// Every element of `array` (C order).
+template <class T>
+std::vector<T> download(ga_array_t array) {
+  int64_t size = 0;
+  check(ga_array_size(array, &size), "ga_array_size");
+  return download<T>(array, static_cast<size_t>(size));
+}
+
+// Exits 1, naming what was wrong, unless `good`.
+inline void require(bool good, const char* what) {
+  if (good) return;
+  std::fprintf(stderr, "%s: %s is wrong\n", kProgram, what);
+  std::exit(1);
+}
+
+// A table of device timings beside the copy ceiling: microseconds per call, GB/s and the share of
+// the ceiling's GB/s, the workload's name in a column `name_width` wide.
+class BandwidthTable {
+ public:
+  BandwidthTable(int name_width, double ceiling) : name_width_(name_width), ceiling_(ceiling) {}
+
+  void print_header() const { std::printf("%-*s %10s %10s %10s\n", name_width_, "workload", "us", "GB/s", "of copy"); }
+
+  // One row: `bytes` moved per call in `milliseconds`.
+  void print_row(const char* what, double milliseconds, double bytes) const {
+    const double rate = gigabytes_per_second(bytes, milliseconds);
+    std::printf("%-*s %10.1f %10.0f %9.0f%%\n", name_width_, what, milliseconds * 1e3, rate, 100 * rate / ceiling_);
+  }
+
+ private:
+  int name_width_;
+  double ceiling_;
+};
 
 }  // namespace bench

@@ -7,57 +7,14 @@
 
 #include <garray/ufunc.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <vector>
 
 using bench::check;
+using bench::median_milliseconds;
 
 const char* const bench::kProgram = "bench_ufunc";
-
-namespace {
-
-constexpr int kBatches = 15;
-constexpr int kCallsPerBatch = 10;
-
-// Milliseconds per call of `body` on the legacy stream: the median over kBatches batches.
-template <class Body>
-double median_milliseconds(Body&& body) {
-  cudaEvent_t start, stop;
-  check(cudaEventCreate(&start), "cudaEventCreate");
-  check(cudaEventCreate(&stop), "cudaEventCreate");
-  for (int i = 0; i < 3; ++i) body();
-  std::vector<double> times;
-  for (int batch = 0; batch < kBatches; ++batch) {
-    check(cudaEventRecord(start, nullptr), "cudaEventRecord");
-    for (int call = 0; call < kCallsPerBatch; ++call) body();
-    check(cudaEventRecord(stop, nullptr), "cudaEventRecord");
-    check(cudaEventSynchronize(stop), "cudaEventSynchronize");
-    float milliseconds = 0;
-    check(cudaEventElapsedTime(&milliseconds, start, stop), "cudaEventElapsedTime");
-    times.push_back(milliseconds / kCallsPerBatch);
-  }
-  std::sort(times.begin(), times.end());
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  return times[times.size() / 2];
-}
-
-ga_array_t upload(const std::vector<float>& values) {
-  const int64_t shape[1] = {static_cast<int64_t>(values.size())};
-  ga_array_t array = nullptr;
-  check(ga_array_from_host(values.data(), 1, shape, nullptr, GA_FLOAT32, GA_ORDER_C, &array), "ga_array_from_host");
-  return array;
-}
-
-void print_row(const char* what, double milliseconds, double bytes, double ceiling) {
-  const double gigabytes_per_second = bytes / (milliseconds * 1e6);
-  std::printf("%-36s %10.1f %10.0f %9.0f%%\n", what, milliseconds * 1e3, gigabytes_per_second,
-              100 * gigabytes_per_second / ceiling);
-}
-
-}  // namespace
 
 int main() {
   const ga_device_properties_t properties = bench::require_gpu();
@@ -67,7 +24,8 @@ int main() {
     x[i] = static_cast<float>((i * 2654435761u) % 1000) * 0.001f;
     y[i] = static_cast<float>((i * 40503u) % 777) * 0.01f;
   }
-  ga_array_t dx = upload(x), dy = upload(y), out = upload(std::vector<float>(n, 0.f));
+  ga_array_t dx = bench::upload(x, GA_FLOAT32), dy = bench::upload(y, GA_FLOAT32);
+  ga_array_t out = bench::upload(std::vector<float>(n, 0.f), GA_FLOAT32);
   ga_ufunc_t add = nullptr;
   check(ga_ufunc_find("add", &add), "ga_ufunc_find");
   ga_operand_t operands[2] = {};
@@ -75,15 +33,9 @@ int main() {
   operands[0].array = dx;
   operands[1].array = dy;
 
-  void* source = nullptr;
-  void* destination = nullptr;
-  check(ga_array_data(dx, &source), "ga_array_data");
-  check(ga_array_data(out, &destination), "ga_array_data");
   const double bytes = 4.0 * n;
-  const double copy = median_milliseconds([&] {
-    check(cudaMemcpyAsync(destination, source, bytes, cudaMemcpyDeviceToDevice, nullptr), "cudaMemcpyAsync");
-  });
-  const double ceiling = 2 * bytes / (copy * 1e6);
+  const double copy = bench::copy_milliseconds(dx, out, bytes);
+  const double ceiling = bench::gigabytes_per_second(2 * bytes, copy);
 
   const double add_new = median_milliseconds([&] {
     ga_array_t result[1] = {nullptr};
@@ -94,8 +46,7 @@ int main() {
     ga_array_t result[1] = {out};
     check(ga_ufunc_call(add, operands, 2, result, 1, nullptr, nullptr), "ga_ufunc_call");
   });
-  std::vector<float> sums(n);
-  check(ga_array_to_host(out, sums.data(), 4 * n), "ga_array_to_host");
+  const std::vector<float> sums = bench::download<float>(out, n);
   for (size_t i = 0; i < n; i += 4099) {
     if (sums[i] != x[i] + y[i]) {
       std::fprintf(stderr, "bench_ufunc: add is wrong at %zu\n", i);
@@ -117,11 +68,12 @@ int main() {
 
   std::printf("bench_ufunc: %s; float32, 2^28 elements; copy ceiling %.0f GB/s (D2D memcpy, read + write)\n\n",
               properties.name, ceiling);
-  std::printf("%-36s %10s %10s %10s\n", "workload", "us", "GB/s", "of copy");
-  print_row("D2D memcpy (ceiling)", copy, 2 * bytes, ceiling);
-  print_row("add, new output", add_new, 3 * bytes, ceiling);
-  print_row("add, out= given", add_into, 3 * bytes, ceiling);
-  print_row("add.reduce (sum), all elements", sum, bytes, ceiling);
+  const bench::BandwidthTable table(36, ceiling);
+  table.print_header();
+  table.print_row("D2D memcpy (ceiling)", copy, 2 * bytes);
+  table.print_row("add, new output", add_new, 3 * bytes);
+  table.print_row("add, out= given", add_into, 3 * bytes);
+  table.print_row("add.reduce (sum), all elements", sum, bytes);
   std::printf("\nsum relative error against a float64 host sum: %.2e\n", relative_error);
   for (ga_array_t array : {dx, dy, out, total}) check(ga_array_release(array), "ga_array_release");
   return 0;

@@ -33,6 +33,13 @@
 %include "garray/elementwise_kernel.h"
 %include "garray/reduction_kernel.h"
 %include "garray/ufunc.h"
+%include "garray/manipulation.h"
+%include "garray/indexing.h"
+%include "garray/ufunc_at.h"
+%include "garray/scan.h"
+%include "garray/masks.h"
+%include "garray/reductions.h"
+%include "garray/sorting.h"
 
 #ifdef SWIGXML
 %rename("GA_DTYPE_SAME") ga_dtype_same;

@@ -1,5 +1,6 @@
 #include <garray/views.h>
 
+#include "capi/caller_list.hpp"
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
 #include "core/array/atleast.hpp"
@@ -15,23 +16,13 @@
 #include <utility>
 #include <vector>
 
+using garray::capi::caller_list;
 using garray::capi::deref;
 using garray::capi::guarded;
 using garray::capi::make_handle;
 using garray::capi::require_out;
 
 namespace {
-
-// A caller's list of `count` entries; NULL is accepted only for an empty list.
-template <class T>
-std::span<const T> caller_list(const T* values, int count, const char* what) {
-  GA_REQUIRE_ARGUMENT(count >= 0, std::string("the count of argument '") + what + "' is " +
-                                           std::to_string(count) + "; it must not be negative");
-  GA_REQUIRE_ARGUMENT(
-      count == 0 || values != nullptr,
-      std::string("argument '") + what + "' is NULL but its count is " + std::to_string(count));
-  return {values, static_cast<std::size_t>(count)};
-}
 
 // The whole body of an entry point that turns one array into one new array.
 template <class Transform>

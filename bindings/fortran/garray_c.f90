@@ -55,6 +55,7 @@ module garray_c
     enumerator :: GA_COMPLEX128 = 14
   end enum
   integer(c_int), parameter :: GA_DTYPE_COUNT = 15_c_int
+  integer(c_int), parameter :: GA_AXIS_NONE = (-2147483647_c_int - 1_c_int)
   ! ga_dtype_kind_t
   enum, bind(c)
     enumerator :: GA_KIND_BOOL = 0
@@ -166,7 +167,7 @@ module garray_c
     enumerator :: GA_MESHGRID_XY = 0
     enumerator :: GA_MESHGRID_IJ = 1
   end enum
-  integer(c_int), parameter :: GA_DTYPE_SAME = -1_c_int
+  integer(c_int), parameter :: GA_DTYPE_SAME = (0_c_int - 1_c_int)
 
   ! include/garray/views.h
   ! ga_index_kind_t
@@ -310,6 +311,66 @@ module garray_c
     integer(c_int) :: dtype
     type(c_ptr) :: signature
   end type ga_ufunc_options_t
+
+  ! include/garray/manipulation.h
+  ! ga_pad_mode_t
+  enum, bind(c)
+    enumerator :: GA_PAD_CONSTANT = 0
+    enumerator :: GA_PAD_EDGE = 1
+    enumerator :: GA_PAD_REFLECT = 2
+    enumerator :: GA_PAD_SYMMETRIC = 3
+    enumerator :: GA_PAD_WRAP = 4
+  end enum
+  ! ga_window_t
+  enum, bind(c)
+    enumerator :: GA_WINDOW_BARTLETT = 0
+    enumerator :: GA_WINDOW_BLACKMAN = 1
+    enumerator :: GA_WINDOW_HAMMING = 2
+    enumerator :: GA_WINDOW_HANNING = 3
+    enumerator :: GA_WINDOW_KAISER = 4
+  end enum
+
+  ! include/garray/indexing.h
+  ! ga_index_mode_t
+  enum, bind(c)
+    enumerator :: GA_INDEX_MODE_WRAP = 0
+    enumerator :: GA_INDEX_MODE_CLIP = 1
+    enumerator :: GA_INDEX_MODE_RAISE = 2
+  end enum
+  integer(c_int), parameter :: GA_MAX_INDEX_ARRAYS = 14_c_int
+  type, bind(c) :: ga_advanced_index_t
+    type(ga_index_t) :: basic
+    type(c_ptr) :: array
+  end type ga_advanced_index_t
+
+  ! include/garray/ufunc_at.h
+
+  ! include/garray/scan.h
+
+  ! include/garray/masks.h
+
+  ! include/garray/reductions.h
+  type, bind(c) :: ga_reduce_options_t
+    integer(c_size_t) :: struct_size
+    type(c_ptr) :: axes
+    integer(c_int) :: axis_count
+    integer(c_int) :: keepdims
+    integer(c_int) :: dtype
+    real(c_double) :: ddof
+  end type ga_reduce_options_t
+
+  ! include/garray/sorting.h
+  ! ga_search_side_t
+  enum, bind(c)
+    enumerator :: GA_SEARCH_LEFT = 0
+    enumerator :: GA_SEARCH_RIGHT = 1
+  end enum
+  ! ga_unique_flag_t
+  enum, bind(c)
+    enumerator :: GA_UNIQUE_INDEX = 1
+    enumerator :: GA_UNIQUE_INVERSE = 2
+    enumerator :: GA_UNIQUE_COUNTS = 4
+  end enum
 
   interface
     ! include/garray/base.h
@@ -1415,6 +1476,736 @@ module garray_c
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_ufunc_outer
+
+    ! include/garray/manipulation.h
+    function ga_array_concatenate(arrays, count, axis, dtype, casting, out, result) &
+        bind(C, name="ga_array_concatenate") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), intent(in), optional :: arrays(*)
+      integer(c_int), value :: count
+      integer(c_int), value :: axis
+      integer(c_int), value :: dtype
+      integer(c_int), value :: casting
+      type(c_ptr), value :: out
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_concatenate
+    function ga_array_stack(arrays, count, axis, dtype, casting, out, result) &
+        bind(C, name="ga_array_stack") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), intent(in), optional :: arrays(*)
+      integer(c_int), value :: count
+      integer(c_int), value :: axis
+      integer(c_int), value :: dtype
+      integer(c_int), value :: casting
+      type(c_ptr), value :: out
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_stack
+    function ga_array_split(array, indices, index_count, axis, parts) &
+        bind(C, name="ga_array_split") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int64_t), intent(in), optional :: indices(*)
+      integer(c_int), value :: index_count
+      integer(c_int), value :: axis
+      type(c_ptr), optional :: parts
+      integer(c_int) :: return_value
+    end function ga_array_split
+    function ga_array_split_sections(array, sections, axis, require_equal, parts) &
+        bind(C, name="ga_array_split_sections") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int64_t), value :: sections
+      integer(c_int), value :: axis
+      integer(c_int), value :: require_equal
+      type(c_ptr), optional :: parts
+      integer(c_int) :: return_value
+    end function ga_array_split_sections
+    function ga_array_tile(array, reps, rep_count, result) &
+        bind(C, name="ga_array_tile") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int64_t), intent(in), optional :: reps(*)
+      integer(c_int), value :: rep_count
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_tile
+    function ga_array_repeat(array, repeats, repeat_count, axis, result) &
+        bind(C, name="ga_array_repeat") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int64_t), intent(in), optional :: repeats(*)
+      integer(c_int64_t), value :: repeat_count
+      integer(c_int), value :: axis
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_repeat
+    function ga_array_flip(array, axes, axis_count, result) &
+        bind(C, name="ga_array_flip") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int), intent(in), optional :: axes(*)
+      integer(c_int), value :: axis_count
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_flip
+    function ga_array_roll(array, shifts, shift_count, axes, axis_count, result) &
+        bind(C, name="ga_array_roll") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int64_t), intent(in), optional :: shifts(*)
+      integer(c_int), value :: shift_count
+      integer(c_int), intent(in), optional :: axes(*)
+      integer(c_int), value :: axis_count
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_roll
+    function ga_array_rot90(array, k, axis1, axis2, result) &
+        bind(C, name="ga_array_rot90") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int), value :: k
+      integer(c_int), value :: axis1
+      integer(c_int), value :: axis2
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_rot90
+    function ga_array_pad(array, pad_width, pad_count, mode, constant_values, constant_count, &
+        result) bind(C, name="ga_array_pad") result(return_value)
+      import :: c_int, c_int64_t, c_ptr, ga_scalar_t
+      type(c_ptr), value :: array
+      integer(c_int64_t), intent(in), optional :: pad_width(*)
+      integer(c_int), value :: pad_count
+      integer(c_int), value :: mode
+      type(ga_scalar_t), intent(in), optional :: constant_values(*)
+      integer(c_int), value :: constant_count
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_pad
+    function ga_array_tril(array, k, result) bind(C, name="ga_array_tril") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int64_t), value :: k
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_tril
+    function ga_array_triu(array, k, result) bind(C, name="ga_array_triu") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int64_t), value :: k
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_triu
+    function ga_array_diagonal(array, offset, axis1, axis2, result) &
+        bind(C, name="ga_array_diagonal") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int64_t), value :: offset
+      integer(c_int), value :: axis1
+      integer(c_int), value :: axis2
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_diagonal
+    function ga_array_diag(array, k, result) bind(C, name="ga_array_diag") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int64_t), value :: k
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_diag
+    function ga_array_trace(array, offset, axis1, axis2, dtype, out, result) &
+        bind(C, name="ga_array_trace") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int64_t), value :: offset
+      integer(c_int), value :: axis1
+      integer(c_int), value :: axis2
+      integer(c_int), value :: dtype
+      type(c_ptr), value :: out
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_trace
+    function ga_array_copyto(destination, source, casting, where) &
+        bind(C, name="ga_array_copyto") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: destination
+      type(c_ptr), value :: source
+      integer(c_int), value :: casting
+      type(c_ptr), value :: where
+      integer(c_int) :: return_value
+    end function ga_array_copyto
+    function ga_window(kind, m, beta, result) bind(C, name="ga_window") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      integer(c_int), value :: kind
+      integer(c_int64_t), value :: m
+      real(c_double), value :: beta
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_window
+
+    ! include/garray/indexing.h
+    function ga_array_advanced_index(array, items, count, mode, out) &
+        bind(C, name="ga_array_advanced_index") result(return_value)
+      import :: c_int, c_ptr, ga_advanced_index_t
+      type(c_ptr), value :: array
+      type(ga_advanced_index_t), intent(in), optional :: items(*)
+      integer(c_int), value :: count
+      integer(c_int), value :: mode
+      type(c_ptr), optional :: out
+      integer(c_int) :: return_value
+    end function ga_array_advanced_index
+    function ga_array_advanced_assign(array, items, count, values, mode) &
+        bind(C, name="ga_array_advanced_assign") result(return_value)
+      import :: c_int, c_ptr, ga_advanced_index_t
+      type(c_ptr), value :: array
+      type(ga_advanced_index_t), intent(in), optional :: items(*)
+      integer(c_int), value :: count
+      type(c_ptr), value :: values
+      integer(c_int), value :: mode
+      integer(c_int) :: return_value
+    end function ga_array_advanced_assign
+    function ga_array_take(array, indices, axis, mode, out, result) &
+        bind(C, name="ga_array_take") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      type(c_ptr), value :: indices
+      integer(c_int), value :: axis
+      integer(c_int), value :: mode
+      type(c_ptr), value :: out
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_take
+    function ga_array_put(array, indices, values, mode) &
+        bind(C, name="ga_array_put") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      type(c_ptr), value :: indices
+      type(c_ptr), value :: values
+      integer(c_int), value :: mode
+      integer(c_int) :: return_value
+    end function ga_array_put
+    function ga_array_take_along_axis(array, indices, axis, mode, result) &
+        bind(C, name="ga_array_take_along_axis") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      type(c_ptr), value :: indices
+      integer(c_int), value :: axis
+      integer(c_int), value :: mode
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_take_along_axis
+    function ga_array_put_along_axis(array, indices, values, axis, mode) &
+        bind(C, name="ga_array_put_along_axis") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      type(c_ptr), value :: indices
+      type(c_ptr), value :: values
+      integer(c_int), value :: axis
+      integer(c_int), value :: mode
+      integer(c_int) :: return_value
+    end function ga_array_put_along_axis
+    function ga_array_choose(array, choices, count, mode, out, result) &
+        bind(C, name="ga_array_choose") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      type(c_ptr), intent(in), optional :: choices(*)
+      integer(c_int), value :: count
+      integer(c_int), value :: mode
+      type(c_ptr), value :: out
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_choose
+
+    ! include/garray/ufunc_at.h
+    function ga_ufunc_at(ufunc, a, items, count, b, stream) &
+        bind(C, name="ga_ufunc_at") result(return_value)
+      import :: c_int, c_ptr, ga_advanced_index_t, ga_operand_t
+      type(c_ptr), value :: ufunc
+      type(c_ptr), value :: a
+      type(ga_advanced_index_t), intent(in), optional :: items(*)
+      integer(c_int), value :: count
+      type(ga_operand_t), intent(in), optional :: b(*)
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_ufunc_at
+
+    ! include/garray/scan.h
+    function ga_array_cumsum(array, axis, dtype, out, result) &
+        bind(C, name="ga_array_cumsum") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int), value :: axis
+      integer(c_int), value :: dtype
+      type(c_ptr), value :: out
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_cumsum
+    function ga_array_cumprod(array, axis, dtype, out, result) &
+        bind(C, name="ga_array_cumprod") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int), value :: axis
+      integer(c_int), value :: dtype
+      type(c_ptr), value :: out
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_cumprod
+    function ga_array_nancumsum(array, axis, dtype, out, result) &
+        bind(C, name="ga_array_nancumsum") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int), value :: axis
+      integer(c_int), value :: dtype
+      type(c_ptr), value :: out
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_nancumsum
+    function ga_array_nancumprod(array, axis, dtype, out, result) &
+        bind(C, name="ga_array_nancumprod") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int), value :: axis
+      integer(c_int), value :: dtype
+      type(c_ptr), value :: out
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_nancumprod
+    function ga_ufunc_accumulate(ufunc, array, axis, dtype, out, result) &
+        bind(C, name="ga_ufunc_accumulate") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: ufunc
+      type(c_ptr), value :: array
+      integer(c_int), value :: axis
+      integer(c_int), value :: dtype
+      type(c_ptr), value :: out
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_ufunc_accumulate
+
+    ! include/garray/masks.h
+    function ga_array_get_mask(a, mask, result) &
+        bind(C, name="ga_array_get_mask") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), value :: mask
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_get_mask
+    function ga_array_set_mask(a, mask, value) &
+        bind(C, name="ga_array_set_mask") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), value :: mask
+      type(c_ptr), value :: value
+      integer(c_int) :: return_value
+    end function ga_array_set_mask
+    function ga_array_fill_mask(a, mask, value) &
+        bind(C, name="ga_array_fill_mask") result(return_value)
+      import :: c_int, c_ptr, ga_scalar_t
+      type(c_ptr), value :: a
+      type(c_ptr), value :: mask
+      type(ga_scalar_t), value :: value
+      integer(c_int) :: return_value
+    end function ga_array_fill_mask
+    function ga_array_nonzero(a, result) bind(C, name="ga_array_nonzero") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_nonzero
+    function ga_array_flatnonzero(a, result) &
+        bind(C, name="ga_array_flatnonzero") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_flatnonzero
+    function ga_array_argwhere(a, result) bind(C, name="ga_array_argwhere") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_argwhere
+    function ga_array_compress(condition, a, axis, result) &
+        bind(C, name="ga_array_compress") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: condition
+      type(c_ptr), value :: a
+      integer(c_int), value :: axis
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_compress
+    function ga_array_extract(condition, a, result) &
+        bind(C, name="ga_array_extract") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: condition
+      type(c_ptr), value :: a
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_array_extract
+    function ga_array_place(a, mask, values) bind(C, name="ga_array_place") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), value :: mask
+      type(c_ptr), value :: values
+      integer(c_int) :: return_value
+    end function ga_array_place
+    function ga_array_putmask(a, mask, values) bind(C, name="ga_array_putmask") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), value :: mask
+      type(c_ptr), value :: values
+      integer(c_int) :: return_value
+    end function ga_array_putmask
+
+    ! include/garray/reductions.h
+    function ga_sum(a, options, out, stream) bind(C, name="ga_sum") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_sum
+    function ga_prod(a, options, out, stream) bind(C, name="ga_prod") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_prod
+    function ga_max(a, options, out, stream) bind(C, name="ga_max") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_max
+    function ga_min(a, options, out, stream) bind(C, name="ga_min") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_min
+    function ga_any(a, options, out, stream) bind(C, name="ga_any") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_any
+    function ga_all(a, options, out, stream) bind(C, name="ga_all") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_all
+    function ga_argmax(a, options, out, stream) bind(C, name="ga_argmax") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_argmax
+    function ga_argmin(a, options, out, stream) bind(C, name="ga_argmin") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_argmin
+    function ga_mean(a, options, out, stream) bind(C, name="ga_mean") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_mean
+    function ga_var(a, options, out, stream) bind(C, name="ga_var") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_var
+    function ga_std(a, options, out, stream) bind(C, name="ga_std") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_std
+    function ga_count_nonzero(a, options, out, stream) &
+        bind(C, name="ga_count_nonzero") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_count_nonzero
+    function ga_ptp(a, options, out, stream) bind(C, name="ga_ptp") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_ptp
+    function ga_nansum(a, options, out, stream) bind(C, name="ga_nansum") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_nansum
+    function ga_nanprod(a, options, out, stream) bind(C, name="ga_nanprod") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_nanprod
+    function ga_nanmin(a, options, out, stream) bind(C, name="ga_nanmin") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_nanmin
+    function ga_nanmax(a, options, out, stream) bind(C, name="ga_nanmax") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_nanmax
+    function ga_nanargmin(a, options, out, stream) bind(C, name="ga_nanargmin") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_nanargmin
+    function ga_nanargmax(a, options, out, stream) bind(C, name="ga_nanargmax") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_nanargmax
+    function ga_nanmean(a, options, out, stream) bind(C, name="ga_nanmean") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_nanmean
+    function ga_nanvar(a, options, out, stream) bind(C, name="ga_nanvar") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_nanvar
+    function ga_nanstd(a, options, out, stream) bind(C, name="ga_nanstd") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_nanstd
+    function ga_average(a, weights, options, out, stream) &
+        bind(C, name="ga_average") result(return_value)
+      import :: c_int, c_ptr, ga_reduce_options_t
+      type(c_ptr), value :: a
+      type(c_ptr), value :: weights
+      type(ga_reduce_options_t), intent(in), optional :: options(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_average
+    function ga_cov(m, y, rowvar, bias, ddof, out, stream) &
+        bind(C, name="ga_cov") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: m
+      type(c_ptr), value :: y
+      integer(c_int), value :: rowvar
+      integer(c_int), value :: bias
+      integer(c_int), value :: ddof
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_cov
+    function ga_corrcoef(x, y, rowvar, out, stream) bind(C, name="ga_corrcoef") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: x
+      type(c_ptr), value :: y
+      integer(c_int), value :: rowvar
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_corrcoef
+
+    ! include/garray/sorting.h
+    function ga_array_sort(array, axis, stable, out) &
+        bind(C, name="ga_array_sort") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int), value :: axis
+      integer(c_int), value :: stable
+      type(c_ptr), optional :: out
+      integer(c_int) :: return_value
+    end function ga_array_sort
+    function ga_array_sort_inplace(array, axis, stable) &
+        bind(C, name="ga_array_sort_inplace") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int), value :: axis
+      integer(c_int), value :: stable
+      integer(c_int) :: return_value
+    end function ga_array_sort_inplace
+    function ga_array_argsort(array, axis, stable, out) &
+        bind(C, name="ga_array_argsort") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int), value :: axis
+      integer(c_int), value :: stable
+      type(c_ptr), optional :: out
+      integer(c_int) :: return_value
+    end function ga_array_argsort
+    function ga_array_lexsort(keys, count, axis, out) &
+        bind(C, name="ga_array_lexsort") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), intent(in), optional :: keys(*)
+      integer(c_int), value :: count
+      integer(c_int), value :: axis
+      type(c_ptr), optional :: out
+      integer(c_int) :: return_value
+    end function ga_array_lexsort
+    function ga_array_partition(array, kth, kth_count, axis, out) &
+        bind(C, name="ga_array_partition") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int64_t), intent(in), optional :: kth(*)
+      integer(c_int), value :: kth_count
+      integer(c_int), value :: axis
+      type(c_ptr), optional :: out
+      integer(c_int) :: return_value
+    end function ga_array_partition
+    function ga_array_argpartition(array, kth, kth_count, axis, out) &
+        bind(C, name="ga_array_argpartition") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int64_t), intent(in), optional :: kth(*)
+      integer(c_int), value :: kth_count
+      integer(c_int), value :: axis
+      type(c_ptr), optional :: out
+      integer(c_int) :: return_value
+    end function ga_array_argpartition
+    function ga_array_searchsorted(sorted, values, side, sorter, out) &
+        bind(C, name="ga_array_searchsorted") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: sorted
+      type(c_ptr), value :: values
+      integer(c_int), value :: side
+      type(c_ptr), value :: sorter
+      type(c_ptr), optional :: out
+      integer(c_int) :: return_value
+    end function ga_array_searchsorted
+    function ga_array_unique(array, flags, values, indices, inverse, counts) &
+        bind(C, name="ga_array_unique") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int), value :: flags
+      type(c_ptr), optional :: values
+      type(c_ptr), optional :: indices
+      type(c_ptr), optional :: inverse
+      type(c_ptr), optional :: counts
+      integer(c_int) :: return_value
+    end function ga_array_unique
+    function ga_array_bincount(x, weights, minlength, out) &
+        bind(C, name="ga_array_bincount") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: x
+      type(c_ptr), value :: weights
+      integer(c_int64_t), value :: minlength
+      type(c_ptr), optional :: out
+      integer(c_int) :: return_value
+    end function ga_array_bincount
+    function ga_array_histogram(array, bins, range, hist, bin_edges) &
+        bind(C, name="ga_array_histogram") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int64_t), value :: bins
+      real(c_double), intent(in), optional :: range(*)
+      type(c_ptr), optional :: hist
+      type(c_ptr), optional :: bin_edges
+      integer(c_int) :: return_value
+    end function ga_array_histogram
+    function ga_array_histogram_edges(array, bin_edges, hist) &
+        bind(C, name="ga_array_histogram_edges") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      type(c_ptr), value :: bin_edges
+      type(c_ptr), optional :: hist
+      integer(c_int) :: return_value
+    end function ga_array_histogram_edges
+    function ga_array_quantile(array, q, q_ndim, q_shape, axis, keepdims, out) &
+        bind(C, name="ga_array_quantile") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: array
+      real(c_double), intent(in), optional :: q(*)
+      integer(c_int), value :: q_ndim
+      integer(c_int64_t), intent(in), optional :: q_shape(*)
+      integer(c_int), value :: axis
+      integer(c_int), value :: keepdims
+      type(c_ptr), optional :: out
+      integer(c_int) :: return_value
+    end function ga_array_quantile
+    function ga_array_percentile(array, q, q_ndim, q_shape, axis, keepdims, out) &
+        bind(C, name="ga_array_percentile") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: array
+      real(c_double), intent(in), optional :: q(*)
+      integer(c_int), value :: q_ndim
+      integer(c_int64_t), intent(in), optional :: q_shape(*)
+      integer(c_int), value :: axis
+      integer(c_int), value :: keepdims
+      type(c_ptr), optional :: out
+      integer(c_int) :: return_value
+    end function ga_array_percentile
+    function ga_array_median(array, axis, keepdims, out) &
+        bind(C, name="ga_array_median") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: array
+      integer(c_int), value :: axis
+      integer(c_int), value :: keepdims
+      type(c_ptr), optional :: out
+      integer(c_int) :: return_value
+    end function ga_array_median
   end interface
 
 contains

@@ -45,6 +45,7 @@ _Static_assert(GA_FLOAT64 == 12, "value of GA_FLOAT64");
 _Static_assert(GA_COMPLEX64 == 13, "value of GA_COMPLEX64");
 _Static_assert(GA_COMPLEX128 == 14, "value of GA_COMPLEX128");
 _Static_assert(GA_DTYPE_COUNT == (int)(15), "value of GA_DTYPE_COUNT");
+_Static_assert(GA_AXIS_NONE == (int)(-2147483648), "value of GA_AXIS_NONE");
 _Static_assert(sizeof(ga_dtype_kind_t) == 4, "size of ga_dtype_kind_t");
 _Static_assert(GA_KIND_BOOL == 0, "value of GA_KIND_BOOL");
 _Static_assert(GA_KIND_SIGNED == 1, "value of GA_KIND_SIGNED");
@@ -248,3 +249,44 @@ _Static_assert(offsetof(ga_ufunc_options_t, struct_size) == 0, "offset of ga_ufu
 _Static_assert(offsetof(ga_ufunc_options_t, casting) == 8, "offset of ga_ufunc_options_t.casting");
 _Static_assert(offsetof(ga_ufunc_options_t, dtype) == 12, "offset of ga_ufunc_options_t.dtype");
 _Static_assert(offsetof(ga_ufunc_options_t, signature) == 16, "offset of ga_ufunc_options_t.signature");
+/* include/garray/manipulation.h */
+_Static_assert(sizeof(ga_pad_mode_t) == 4, "size of ga_pad_mode_t");
+_Static_assert(GA_PAD_CONSTANT == 0, "value of GA_PAD_CONSTANT");
+_Static_assert(GA_PAD_EDGE == 1, "value of GA_PAD_EDGE");
+_Static_assert(GA_PAD_REFLECT == 2, "value of GA_PAD_REFLECT");
+_Static_assert(GA_PAD_SYMMETRIC == 3, "value of GA_PAD_SYMMETRIC");
+_Static_assert(GA_PAD_WRAP == 4, "value of GA_PAD_WRAP");
+_Static_assert(sizeof(ga_window_t) == 4, "size of ga_window_t");
+_Static_assert(GA_WINDOW_BARTLETT == 0, "value of GA_WINDOW_BARTLETT");
+_Static_assert(GA_WINDOW_BLACKMAN == 1, "value of GA_WINDOW_BLACKMAN");
+_Static_assert(GA_WINDOW_HAMMING == 2, "value of GA_WINDOW_HAMMING");
+_Static_assert(GA_WINDOW_HANNING == 3, "value of GA_WINDOW_HANNING");
+_Static_assert(GA_WINDOW_KAISER == 4, "value of GA_WINDOW_KAISER");
+/* include/garray/indexing.h */
+_Static_assert(sizeof(ga_index_mode_t) == 4, "size of ga_index_mode_t");
+_Static_assert(GA_INDEX_MODE_WRAP == 0, "value of GA_INDEX_MODE_WRAP");
+_Static_assert(GA_INDEX_MODE_CLIP == 1, "value of GA_INDEX_MODE_CLIP");
+_Static_assert(GA_INDEX_MODE_RAISE == 2, "value of GA_INDEX_MODE_RAISE");
+_Static_assert(GA_MAX_INDEX_ARRAYS == (int)(14), "value of GA_MAX_INDEX_ARRAYS");
+_Static_assert(sizeof(ga_advanced_index_t) == 48, "size of ga_advanced_index_t");
+_Static_assert(offsetof(ga_advanced_index_t, basic) == 0, "offset of ga_advanced_index_t.basic");
+_Static_assert(offsetof(ga_advanced_index_t, array) == 40, "offset of ga_advanced_index_t.array");
+/* include/garray/ufunc_at.h */
+/* include/garray/scan.h */
+/* include/garray/masks.h */
+/* include/garray/reductions.h */
+_Static_assert(sizeof(ga_reduce_options_t) == 40, "size of ga_reduce_options_t");
+_Static_assert(offsetof(ga_reduce_options_t, struct_size) == 0, "offset of ga_reduce_options_t.struct_size");
+_Static_assert(offsetof(ga_reduce_options_t, axes) == 8, "offset of ga_reduce_options_t.axes");
+_Static_assert(offsetof(ga_reduce_options_t, axis_count) == 16, "offset of ga_reduce_options_t.axis_count");
+_Static_assert(offsetof(ga_reduce_options_t, keepdims) == 20, "offset of ga_reduce_options_t.keepdims");
+_Static_assert(offsetof(ga_reduce_options_t, dtype) == 24, "offset of ga_reduce_options_t.dtype");
+_Static_assert(offsetof(ga_reduce_options_t, ddof) == 32, "offset of ga_reduce_options_t.ddof");
+/* include/garray/sorting.h */
+_Static_assert(sizeof(ga_search_side_t) == 4, "size of ga_search_side_t");
+_Static_assert(GA_SEARCH_LEFT == 0, "value of GA_SEARCH_LEFT");
+_Static_assert(GA_SEARCH_RIGHT == 1, "value of GA_SEARCH_RIGHT");
+_Static_assert(sizeof(ga_unique_flag_t) == 4, "size of ga_unique_flag_t");
+_Static_assert(GA_UNIQUE_INDEX == 1, "value of GA_UNIQUE_INDEX");
+_Static_assert(GA_UNIQUE_INVERSE == 2, "value of GA_UNIQUE_INVERSE");
+_Static_assert(GA_UNIQUE_COUNTS == 4, "value of GA_UNIQUE_COUNTS");

@@ -113,7 +113,10 @@ class FortranEmitter:
         kind = declaration[declaration.index("(") + 1:-1]
         if not -2**63 <= constant.value < 2**63:
             raise ValueError(f"{constant.name} = {constant.value} does not fit in a Fortran integer")
-        return [f"  {declaration}, parameter :: {constant.name} = {constant.value}_{kind}"]
+        # A literal is unsigned in Fortran, so the most negative value of a kind (GA_AXIS_NONE) cannot
+        # be written as one: it is spelled as the difference that C's limits.h uses.
+        value = f"{constant.value}_{kind}" if constant.value >= 0 else f"({constant.value + 1}_{kind} - 1_{kind})"
+        return [f"  {declaration}, parameter :: {constant.name} = {value}"]
 
     def enum(self, enum):
         self.kinds.add("c_int")

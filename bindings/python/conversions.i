@@ -405,8 +405,8 @@ static int ga_py_read_index_item(PyObject *key, ga_index_t *item) {
   }
 unsupported:
   PyErr_Format(PyExc_IndexError,
-               "only integers, slices (`:`), ellipsis (`...`) and None (`numpy.newaxis`) are valid indices "
-               "(got %.200s); integer-array and boolean indexing are not available yet",
+               "invalid index: only integers, slices (`:`), ellipsis (`...`) and None (`numpy.newaxis`) are "
+               "valid indices in basic indexing (got %.200s)",
                Py_TYPE(key)->tp_name);
   return -1;
 }

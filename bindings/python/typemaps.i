@@ -740,3 +740,7 @@ static PyObject *ga_py_dlpack_capsule_is_versioned(PyObject *self, PyObject *arg
 /* ----- Ufuncs and user elementwise and reduction kernels ---------------------------------------- */
 
 %include "python/operations.i"
+%include "python/indexing.i"
+%include "python/reductions.i"
+%include "python/sorting.i"
+%include "python/manipulation.i"

@@ -23,5 +23,11 @@
 #include <garray/elementwise_kernel.h>
 #include <garray/reduction_kernel.h>
 #include <garray/ufunc.h>
+#include <garray/manipulation.h>
+#include <garray/ufunc_at.h> /* and garray/indexing.h */
+#include <garray/scan.h>
+#include <garray/masks.h>
+#include <garray/reductions.h>
+#include <garray/sorting.h>
 
 #endif /* GARRAY_GARRAY_H */

@@ -4,14 +4,20 @@
 
 #include "gpu_test.hpp"
 
+#include <complex>
 #include <cstdint>
 #include <type_traits>
 #include <vector>
 
 template <class T>
 constexpr ga_dtype_t dtype_of() {
-  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "add the dtype here");
-  return std::is_same_v<T, float> ? GA_FLOAT32 : GA_FLOAT64;
+  if constexpr (std::is_same_v<T, float>) return GA_FLOAT32;
+  else if constexpr (std::is_same_v<T, double>) return GA_FLOAT64;
+  else if constexpr (std::is_same_v<T, int64_t>) return GA_INT64;
+  else if constexpr (std::is_same_v<T, int32_t>) return GA_INT32;
+  else if constexpr (std::is_same_v<T, uint8_t>) return GA_UINT8;
+  else if constexpr (std::is_same_v<T, std::complex<double>>) return GA_COMPLEX128;
+  else static_assert(sizeof(T) == 0, "add the dtype here");
 }
 
 template <class T>

@@ -12,19 +12,6 @@ namespace {
 
 using UfuncTest = GpuTest;
 
-ga_ufunc_t ufunc(const char* name) {
-  ga_ufunc_t found = nullptr;
-  EXPECT_EQ(ga_ufunc_find(name, &found), GA_OK) << ga_last_error();
-  return found;
-}
-
-ga_operand_t array_operand(ga_array_t array) {
-  ga_operand_t operand{};
-  operand.kind = GA_OPERAND_ARRAY;
-  operand.array = array;
-  return operand;
-}
-
 ga_operand_t scalar_operand(ga_operand_kind_t kind, ga_dtype_t dtype, double real, int64_t integer = 0) {
   ga_operand_t operand{};
   operand.kind = kind;

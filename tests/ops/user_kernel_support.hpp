@@ -1,5 +1,5 @@
-// What the ElementwiseKernel and ReductionKernel tests share: shaped uploads and downloads of
-// float32/float64 data, owned handles, and a host reference of a C-order index walk.
+// What the C API tests under tests/ops share: shaped uploads and whole-array downloads, owned
+// handles, queries of an array's shape and dtype, ufunc operands, and small exact test values.
 #pragma once
 
 #include "jit/raw_kernel_support.hpp"
@@ -7,16 +7,40 @@
 #include <garray/garray.h>
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
+// A C-order device array of `shape` holding `values` as `dtype` (which may differ from T's, e.g.
+// bytes as GA_BOOL).
 template <class T>
-ga_array_t upload_shaped(const std::vector<T>& values, std::vector<int64_t> shape) {
+ga_array_t upload_as(const std::vector<T>& values, std::vector<int64_t> shape, ga_dtype_t dtype) {
   ga_array_t array = nullptr;
-  EXPECT_EQ(ga_array_from_host(values.data(), static_cast<int>(shape.size()), shape.data(), nullptr, dtype_of<T>(),
+  EXPECT_EQ(ga_array_from_host(values.data(), static_cast<int>(shape.size()), shape.data(), nullptr, dtype,
                                GA_ORDER_C, &array),
             GA_OK)
       << ga_last_error();
   return array;
+}
+
+template <class T>
+ga_array_t upload_shaped(const std::vector<T>& values, std::vector<int64_t> shape) {
+  return upload_as(values, std::move(shape), dtype_of<T>());
+}
+
+inline int64_t size_of(ga_array_t array) {
+  int64_t size = 0;
+  EXPECT_EQ(ga_array_size(array, &size), GA_OK);
+  return size;
+}
+
+// Every element in C order (any layout).
+template <class T>
+std::vector<T> fetch(ga_array_t array) {
+  std::vector<T> values(static_cast<size_t>(size_of(array)));
+  if (!values.empty()) {
+    EXPECT_EQ(ga_array_to_host(array, values.data(), values.size() * sizeof(T)), GA_OK) << ga_last_error();
+  }
+  return values;
 }
 
 inline std::vector<int64_t> shape_of(ga_array_t array) {
@@ -55,3 +79,33 @@ class Handles {
  private:
   std::vector<ga_array_t> arrays_;
 };
+
+// upload_shaped, held by `owned`: 1-D over every value, or of `shape`.
+template <class T>
+ga_array_t make(Handles& owned, const std::vector<T>& values) {
+  return owned(upload(values));
+}
+
+template <class T>
+ga_array_t make(Handles& owned, const std::vector<T>& values, std::vector<int64_t> shape) {
+  return owned(upload_shaped(values, std::move(shape)));
+}
+
+// upload_as, held by `owned`.
+template <class T>
+ga_array_t make(Handles& owned, const std::vector<T>& values, std::vector<int64_t> shape, ga_dtype_t dtype) {
+  return owned(upload_as(values, std::move(shape), dtype));
+}
+
+inline ga_ufunc_t ufunc(const char* name) {
+  ga_ufunc_t found = nullptr;
+  EXPECT_EQ(ga_ufunc_find(name, &found), GA_OK) << ga_last_error();
+  return found;
+}
+
+inline ga_operand_t array_operand(ga_array_t array) {
+  ga_operand_t operand{};
+  operand.kind = GA_OPERAND_ARRAY;
+  operand.array = array;
+  return operand;
+}

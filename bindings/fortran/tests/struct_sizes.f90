@@ -28,6 +28,8 @@ contains
     type(ga_kernel_arg_t) :: instance_13
     type(ga_operand_t) :: instance_14
     type(ga_ufunc_options_t) :: instance_15
+    type(ga_advanced_index_t) :: instance_16
+    type(ga_reduce_options_t) :: instance_17
     report = ""
     call compare("ga_device_properties_t", &
         c_sizeof(instance_1), 376_c_size_t)
@@ -59,6 +61,10 @@ contains
         c_sizeof(instance_14), 56_c_size_t)
     call compare("ga_ufunc_options_t", &
         c_sizeof(instance_15), 24_c_size_t)
+    call compare("ga_advanced_index_t", &
+        c_sizeof(instance_16), 48_c_size_t)
+    call compare("ga_reduce_options_t", &
+        c_sizeof(instance_17), 40_c_size_t)
   contains
     subroutine compare(name, got, expected)
       character(len=*), intent(in) :: name

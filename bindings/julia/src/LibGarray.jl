@@ -72,6 +72,7 @@ const GA_COMPLEX64 = ga_dtype_t(13)
 const GA_COMPLEX128 = ga_dtype_t(14)
 
 const GA_DTYPE_COUNT = Cint(15)
+const GA_AXIS_NONE = Cint(-2147483648)
 
 const ga_dtype_kind_t = Cint
 const GA_KIND_BOOL = ga_dtype_kind_t(0)
@@ -769,6 +770,301 @@ ga_ufunc_reduce(ufunc, array, axes, axis_count, keepdims, dtype, initial, out, s
 ga_ufunc_outer(ufunc, a, b, outputs, output_count, options, stream) =
     @ccall libgarray.ga_ufunc_outer(ufunc::ga_ufunc_t, a::ga_array_t, b::ga_array_t, outputs::Ptr{ga_array_t}, output_count::Csize_t, options::Ptr{ga_ufunc_options_t}, stream::ga_stream_t)::ga_status_t
 
+# include/garray/manipulation.h
+
+ga_array_concatenate(arrays, count, axis, dtype, casting, out, result) =
+    @ccall libgarray.ga_array_concatenate(arrays::Ptr{ga_array_t}, count::Cint, axis::Cint, dtype::ga_dtype_t, casting::ga_casting_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_stack(arrays, count, axis, dtype, casting, out, result) =
+    @ccall libgarray.ga_array_stack(arrays::Ptr{ga_array_t}, count::Cint, axis::Cint, dtype::ga_dtype_t, casting::ga_casting_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_split(array, indices, index_count, axis, parts) =
+    @ccall libgarray.ga_array_split(array::ga_array_t, indices::Ptr{Int64}, index_count::Cint, axis::Cint, parts::Ptr{ga_array_t})::ga_status_t
+
+ga_array_split_sections(array, sections, axis, require_equal, parts) =
+    @ccall libgarray.ga_array_split_sections(array::ga_array_t, sections::Int64, axis::Cint, require_equal::Cint, parts::Ptr{ga_array_t})::ga_status_t
+
+ga_array_tile(array, reps, rep_count, result) =
+    @ccall libgarray.ga_array_tile(array::ga_array_t, reps::Ptr{Int64}, rep_count::Cint, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_repeat(array, repeats, repeat_count, axis, result) =
+    @ccall libgarray.ga_array_repeat(array::ga_array_t, repeats::Ptr{Int64}, repeat_count::Int64, axis::Cint, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_flip(array, axes, axis_count, result) =
+    @ccall libgarray.ga_array_flip(array::ga_array_t, axes::Ptr{Cint}, axis_count::Cint, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_roll(array, shifts, shift_count, axes, axis_count, result) =
+    @ccall libgarray.ga_array_roll(array::ga_array_t, shifts::Ptr{Int64}, shift_count::Cint, axes::Ptr{Cint}, axis_count::Cint, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_rot90(array, k, axis1, axis2, result) =
+    @ccall libgarray.ga_array_rot90(array::ga_array_t, k::Cint, axis1::Cint, axis2::Cint, result::Ptr{ga_array_t})::ga_status_t
+
+const ga_pad_mode_t = Cint
+const GA_PAD_CONSTANT = ga_pad_mode_t(0)
+const GA_PAD_EDGE = ga_pad_mode_t(1)
+const GA_PAD_REFLECT = ga_pad_mode_t(2)
+const GA_PAD_SYMMETRIC = ga_pad_mode_t(3)
+const GA_PAD_WRAP = ga_pad_mode_t(4)
+
+ga_array_pad(array, pad_width, pad_count, mode, constant_values, constant_count, result) =
+    @ccall libgarray.ga_array_pad(array::ga_array_t, pad_width::Ptr{Int64}, pad_count::Cint, mode::ga_pad_mode_t, constant_values::Ptr{ga_scalar_t}, constant_count::Cint, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_tril(array, k, result) =
+    @ccall libgarray.ga_array_tril(array::ga_array_t, k::Int64, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_triu(array, k, result) =
+    @ccall libgarray.ga_array_triu(array::ga_array_t, k::Int64, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_diagonal(array, offset, axis1, axis2, result) =
+    @ccall libgarray.ga_array_diagonal(array::ga_array_t, offset::Int64, axis1::Cint, axis2::Cint, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_diag(array, k, result) =
+    @ccall libgarray.ga_array_diag(array::ga_array_t, k::Int64, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_trace(array, offset, axis1, axis2, dtype, out, result) =
+    @ccall libgarray.ga_array_trace(array::ga_array_t, offset::Int64, axis1::Cint, axis2::Cint, dtype::ga_dtype_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_copyto(destination, source, casting, where_) =
+    @ccall libgarray.ga_array_copyto(destination::ga_array_t, source::ga_array_t, casting::ga_casting_t, where_::ga_array_t)::ga_status_t
+
+const ga_window_t = Cint
+const GA_WINDOW_BARTLETT = ga_window_t(0)
+const GA_WINDOW_BLACKMAN = ga_window_t(1)
+const GA_WINDOW_HAMMING = ga_window_t(2)
+const GA_WINDOW_HANNING = ga_window_t(3)
+const GA_WINDOW_KAISER = ga_window_t(4)
+
+ga_window(kind, m, beta, result) =
+    @ccall libgarray.ga_window(kind::ga_window_t, m::Int64, beta::Cdouble, result::Ptr{ga_array_t})::ga_status_t
+
+# include/garray/indexing.h
+
+const ga_index_mode_t = Cint
+const GA_INDEX_MODE_WRAP = ga_index_mode_t(0)
+const GA_INDEX_MODE_CLIP = ga_index_mode_t(1)
+const GA_INDEX_MODE_RAISE = ga_index_mode_t(2)
+
+const GA_MAX_INDEX_ARRAYS = Cint(14)
+
+struct ga_advanced_index_t
+    basic::ga_index_t
+    array::ga_array_t
+end
+
+ga_array_advanced_index(array, items, count, mode, out) =
+    @ccall libgarray.ga_array_advanced_index(array::ga_array_t, items::Ptr{ga_advanced_index_t}, count::Cint, mode::ga_index_mode_t, out::Ptr{ga_array_t})::ga_status_t
+
+ga_array_advanced_assign(array, items, count, values, mode) =
+    @ccall libgarray.ga_array_advanced_assign(array::ga_array_t, items::Ptr{ga_advanced_index_t}, count::Cint, values::ga_array_t, mode::ga_index_mode_t)::ga_status_t
+
+ga_array_take(array, indices, axis, mode, out, result) =
+    @ccall libgarray.ga_array_take(array::ga_array_t, indices::ga_array_t, axis::Cint, mode::ga_index_mode_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_put(array, indices, values, mode) =
+    @ccall libgarray.ga_array_put(array::ga_array_t, indices::ga_array_t, values::ga_array_t, mode::ga_index_mode_t)::ga_status_t
+
+ga_array_take_along_axis(array, indices, axis, mode, result) =
+    @ccall libgarray.ga_array_take_along_axis(array::ga_array_t, indices::ga_array_t, axis::Cint, mode::ga_index_mode_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_put_along_axis(array, indices, values, axis, mode) =
+    @ccall libgarray.ga_array_put_along_axis(array::ga_array_t, indices::ga_array_t, values::ga_array_t, axis::Cint, mode::ga_index_mode_t)::ga_status_t
+
+ga_array_choose(array, choices, count, mode, out, result) =
+    @ccall libgarray.ga_array_choose(array::ga_array_t, choices::Ptr{ga_array_t}, count::Cint, mode::ga_index_mode_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+
+# include/garray/ufunc_at.h
+
+ga_ufunc_at(ufunc, a, items, count, b, stream) =
+    @ccall libgarray.ga_ufunc_at(ufunc::ga_ufunc_t, a::ga_array_t, items::Ptr{ga_advanced_index_t}, count::Cint, b::Ptr{ga_operand_t}, stream::ga_stream_t)::ga_status_t
+
+# include/garray/scan.h
+
+ga_array_cumsum(array, axis, dtype, out, result) =
+    @ccall libgarray.ga_array_cumsum(array::ga_array_t, axis::Cint, dtype::ga_dtype_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_cumprod(array, axis, dtype, out, result) =
+    @ccall libgarray.ga_array_cumprod(array::ga_array_t, axis::Cint, dtype::ga_dtype_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_nancumsum(array, axis, dtype, out, result) =
+    @ccall libgarray.ga_array_nancumsum(array::ga_array_t, axis::Cint, dtype::ga_dtype_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_nancumprod(array, axis, dtype, out, result) =
+    @ccall libgarray.ga_array_nancumprod(array::ga_array_t, axis::Cint, dtype::ga_dtype_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_ufunc_accumulate(ufunc, array, axis, dtype, out, result) =
+    @ccall libgarray.ga_ufunc_accumulate(ufunc::ga_ufunc_t, array::ga_array_t, axis::Cint, dtype::ga_dtype_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+
+# include/garray/masks.h
+
+ga_array_get_mask(a, mask, result) =
+    @ccall libgarray.ga_array_get_mask(a::ga_array_t, mask::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_set_mask(a, mask, value) =
+    @ccall libgarray.ga_array_set_mask(a::ga_array_t, mask::ga_array_t, value::ga_array_t)::ga_status_t
+
+ga_array_fill_mask(a, mask, value) =
+    @ccall libgarray.ga_array_fill_mask(a::ga_array_t, mask::ga_array_t, value::ga_scalar_t)::ga_status_t
+
+ga_array_nonzero(a, result) =
+    @ccall libgarray.ga_array_nonzero(a::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_flatnonzero(a, result) =
+    @ccall libgarray.ga_array_flatnonzero(a::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_argwhere(a, result) =
+    @ccall libgarray.ga_array_argwhere(a::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_compress(condition, a, axis, result) =
+    @ccall libgarray.ga_array_compress(condition::ga_array_t, a::ga_array_t, axis::Cint, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_extract(condition, a, result) =
+    @ccall libgarray.ga_array_extract(condition::ga_array_t, a::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_array_place(a, mask, values) =
+    @ccall libgarray.ga_array_place(a::ga_array_t, mask::ga_array_t, values::ga_array_t)::ga_status_t
+
+ga_array_putmask(a, mask, values) =
+    @ccall libgarray.ga_array_putmask(a::ga_array_t, mask::ga_array_t, values::ga_array_t)::ga_status_t
+
+# include/garray/reductions.h
+
+struct ga_reduce_options_t
+    struct_size::Csize_t
+    axes::Ptr{Cint}
+    axis_count::Cint
+    keepdims::Cint
+    dtype::ga_dtype_t
+    ddof::Cdouble
+end
+
+ga_sum(a, options, out, stream) =
+    @ccall libgarray.ga_sum(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_prod(a, options, out, stream) =
+    @ccall libgarray.ga_prod(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_max(a, options, out, stream) =
+    @ccall libgarray.ga_max(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_min(a, options, out, stream) =
+    @ccall libgarray.ga_min(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_any(a, options, out, stream) =
+    @ccall libgarray.ga_any(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_all(a, options, out, stream) =
+    @ccall libgarray.ga_all(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_argmax(a, options, out, stream) =
+    @ccall libgarray.ga_argmax(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_argmin(a, options, out, stream) =
+    @ccall libgarray.ga_argmin(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_mean(a, options, out, stream) =
+    @ccall libgarray.ga_mean(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_var(a, options, out, stream) =
+    @ccall libgarray.ga_var(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_std(a, options, out, stream) =
+    @ccall libgarray.ga_std(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_count_nonzero(a, options, out, stream) =
+    @ccall libgarray.ga_count_nonzero(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_ptp(a, options, out, stream) =
+    @ccall libgarray.ga_ptp(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_nansum(a, options, out, stream) =
+    @ccall libgarray.ga_nansum(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_nanprod(a, options, out, stream) =
+    @ccall libgarray.ga_nanprod(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_nanmin(a, options, out, stream) =
+    @ccall libgarray.ga_nanmin(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_nanmax(a, options, out, stream) =
+    @ccall libgarray.ga_nanmax(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_nanargmin(a, options, out, stream) =
+    @ccall libgarray.ga_nanargmin(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_nanargmax(a, options, out, stream) =
+    @ccall libgarray.ga_nanargmax(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_nanmean(a, options, out, stream) =
+    @ccall libgarray.ga_nanmean(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_nanvar(a, options, out, stream) =
+    @ccall libgarray.ga_nanvar(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_nanstd(a, options, out, stream) =
+    @ccall libgarray.ga_nanstd(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_average(a, weights, options, out, stream) =
+    @ccall libgarray.ga_average(a::ga_array_t, weights::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_cov(m, y, rowvar, bias, ddof, out, stream) =
+    @ccall libgarray.ga_cov(m::ga_array_t, y::ga_array_t, rowvar::Cint, bias::Cint, ddof::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_corrcoef(x, y, rowvar, out, stream) =
+    @ccall libgarray.ga_corrcoef(x::ga_array_t, y::ga_array_t, rowvar::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+# include/garray/sorting.h
+
+ga_array_sort(array, axis, stable, out) =
+    @ccall libgarray.ga_array_sort(array::ga_array_t, axis::Cint, stable::Cint, out::Ptr{ga_array_t})::ga_status_t
+
+ga_array_sort_inplace(array, axis, stable) =
+    @ccall libgarray.ga_array_sort_inplace(array::ga_array_t, axis::Cint, stable::Cint)::ga_status_t
+
+ga_array_argsort(array, axis, stable, out) =
+    @ccall libgarray.ga_array_argsort(array::ga_array_t, axis::Cint, stable::Cint, out::Ptr{ga_array_t})::ga_status_t
+
+ga_array_lexsort(keys, count, axis, out) =
+    @ccall libgarray.ga_array_lexsort(keys::Ptr{ga_array_t}, count::Cint, axis::Cint, out::Ptr{ga_array_t})::ga_status_t
+
+ga_array_partition(array, kth, kth_count, axis, out) =
+    @ccall libgarray.ga_array_partition(array::ga_array_t, kth::Ptr{Int64}, kth_count::Cint, axis::Cint, out::Ptr{ga_array_t})::ga_status_t
+
+ga_array_argpartition(array, kth, kth_count, axis, out) =
+    @ccall libgarray.ga_array_argpartition(array::ga_array_t, kth::Ptr{Int64}, kth_count::Cint, axis::Cint, out::Ptr{ga_array_t})::ga_status_t
+
+const ga_search_side_t = Cint
+const GA_SEARCH_LEFT = ga_search_side_t(0)
+const GA_SEARCH_RIGHT = ga_search_side_t(1)
+
+ga_array_searchsorted(sorted, values, side, sorter, out) =
+    @ccall libgarray.ga_array_searchsorted(sorted::ga_array_t, values::ga_array_t, side::ga_search_side_t, sorter::ga_array_t, out::Ptr{ga_array_t})::ga_status_t
+
+const ga_unique_flag_t = Cint
+const GA_UNIQUE_INDEX = ga_unique_flag_t(1)
+const GA_UNIQUE_INVERSE = ga_unique_flag_t(2)
+const GA_UNIQUE_COUNTS = ga_unique_flag_t(4)
+
+ga_array_unique(array, flags, values, indices, inverse, counts) =
+    @ccall libgarray.ga_array_unique(array::ga_array_t, flags::Cuint, values::Ptr{ga_array_t}, indices::Ptr{ga_array_t}, inverse::Ptr{ga_array_t}, counts::Ptr{ga_array_t})::ga_status_t
+
+ga_array_bincount(x, weights, minlength, out) =
+    @ccall libgarray.ga_array_bincount(x::ga_array_t, weights::ga_array_t, minlength::Int64, out::Ptr{ga_array_t})::ga_status_t
+
+ga_array_histogram(array, bins, range, hist, bin_edges) =
+    @ccall libgarray.ga_array_histogram(array::ga_array_t, bins::Int64, range::Ptr{Cdouble}, hist::Ptr{ga_array_t}, bin_edges::Ptr{ga_array_t})::ga_status_t
+
+ga_array_histogram_edges(array, bin_edges, hist) =
+    @ccall libgarray.ga_array_histogram_edges(array::ga_array_t, bin_edges::ga_array_t, hist::Ptr{ga_array_t})::ga_status_t
+
+ga_array_quantile(array, q, q_ndim, q_shape, axis, keepdims, out) =
+    @ccall libgarray.ga_array_quantile(array::ga_array_t, q::Ptr{Cdouble}, q_ndim::Cint, q_shape::Ptr{Int64}, axis::Cint, keepdims::Cint, out::Ptr{ga_array_t})::ga_status_t
+
+ga_array_percentile(array, q, q_ndim, q_shape, axis, keepdims, out) =
+    @ccall libgarray.ga_array_percentile(array::ga_array_t, q::Ptr{Cdouble}, q_ndim::Cint, q_shape::Ptr{Int64}, axis::Cint, keepdims::Cint, out::Ptr{ga_array_t})::ga_status_t
+
+ga_array_median(array, axis, keepdims, out) =
+    @ccall libgarray.ga_array_median(array::ga_array_t, axis::Cint, keepdims::Cint, out::Ptr{ga_array_t})::ga_status_t
+
 # The struct layouts the C compiler gives (bindings/generate/abi_check.c checks the same).
 @assert sizeof(ga_device_properties_t) == 376
 @assert fieldoffset(ga_device_properties_t, 1) == 0
@@ -870,5 +1166,15 @@ ga_ufunc_outer(ufunc, a, b, outputs, output_count, options, stream) =
 @assert fieldoffset(ga_ufunc_options_t, 2) == 8
 @assert fieldoffset(ga_ufunc_options_t, 3) == 12
 @assert fieldoffset(ga_ufunc_options_t, 4) == 16
+@assert sizeof(ga_advanced_index_t) == 48
+@assert fieldoffset(ga_advanced_index_t, 1) == 0
+@assert fieldoffset(ga_advanced_index_t, 2) == 40
+@assert sizeof(ga_reduce_options_t) == 40
+@assert fieldoffset(ga_reduce_options_t, 1) == 0
+@assert fieldoffset(ga_reduce_options_t, 2) == 8
+@assert fieldoffset(ga_reduce_options_t, 3) == 16
+@assert fieldoffset(ga_reduce_options_t, 4) == 20
+@assert fieldoffset(ga_reduce_options_t, 5) == 24
+@assert fieldoffset(ga_reduce_options_t, 6) == 32
 
 end # module LibGarray

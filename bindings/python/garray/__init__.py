@@ -15,17 +15,28 @@ from garray import cuda, profiler
 from garray._creation import (arange, array, asarray, ascontiguousarray, asfortranarray, asnumpy, empty,
                               empty_like, eye, full, full_like, get_array_module, identity, linspace, logspace,
                               meshgrid, ones, ones_like, tri, zeros, zeros_like)
+from garray._indexing import choose, put, put_along_axis, take, take_along_axis
 from garray._interop import from_dlpack
 from garray._kernel import RawKernel, RawModule
+from garray._joining import (array_split, column_stack, concatenate, copyto, diag, diagonal, dsplit, dstack, flip,
+                             fliplr, flipud, hsplit, hstack, outer, pad, repeat, roll, rot90, split, stack, tile,
+                             trace, tril, triu, vsplit, vstack)
 from garray._library import lib as _lib
 from garray._manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_arrays, broadcast_shapes,
                                   broadcast_to, expand_dims, imag, moveaxis, ravel, real, reshape, squeeze,
                                   swapaxes, transpose)
 from garray._ndarray import ndarray
-from garray._routines import all, amax, amin, angle, any, clip, max, min, prod, sum, where
+from garray._routines import all, amax, amin, angle, any, clip, max, min, where
+from garray._statistics import (argmax, argmin, average, corrcoef, count_nonzero, cov, mean, nanargmax, nanargmin,
+                                nanmax, nanmean, nanmin, nanprod, nanstd, nansum, nanvar, prod, ptp, std, sum, var)
+from garray._masks import argwhere, compress, extract, flatnonzero, nonzero, place, putmask
+from garray._scan import cumprod, cumsum, diff, nancumprod, nancumsum
+from garray._sorting import (argpartition, argsort, bincount, histogram, lexsort, median, partition, percentile,
+                             quantile, searchsorted, sort, unique)
 from garray._ufunc import UFUNCS as _UFUNCS
 from garray._ufunc import ufunc
 from garray._user_kernels import ElementwiseKernel, ReductionKernel
+from garray._windows import bartlett, blackman, hamming, hanning, kaiser
 from garray.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 
 # ga.add, ga.sin, ga.true_divide, ...: one ufunc object per name, aliases included (_ufunc.NAMES).

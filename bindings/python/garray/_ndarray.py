@@ -7,16 +7,21 @@ handles), so each is asked of the library once, when first read.
 
 Arithmetic, comparison, bitwise and unary operators, with their reflected and in-place forms, call
 the library's ufuncs directly (one C call per operator: Python scalars go in as NumPy 2's weak
-scalars). `@` and __setitem__ come when the C API has matmul and indexing kernels; until then they
-are absent, so using one raises Python's usual TypeError.
+scalars). `@` comes when the C API has matmul; until then it is absent, so using it raises Python's
+usual TypeError.
+
+Indexing takes one C call for the common keys (integers, slices, None, Ellipsis and tuples of
+them, which give views); other keys (integer arrays, lists, boolean masks) and every assignment go
+through garray/_indexing.py. As CuPy, integer-array indices outside their axis wrap around.
 """
 
 import math
 import numbers
+import operator
 
 import numpy
 
-from garray import _dtypes, _routines
+from garray import _dtypes, _indexing, _joining, _routines, _scan, _statistics
 from garray._library import lib, order_code
 from garray._ufunc import UFUNCS
 from garray.cuda import _stream
@@ -95,8 +100,8 @@ def _named(method, operator_name):
 
 _DIVMOD = UFUNCS["divmod"]._handle
 _CONJUGATE = UFUNCS["conjugate"]._handle
-_ADD, _MULTIPLY, _MAXIMUM, _MINIMUM, _LOGICAL_OR, _LOGICAL_AND = (
-    UFUNCS[name]._handle for name in ("add", "multiply", "maximum", "minimum", "logical_or", "logical_and"))
+_MAXIMUM, _MINIMUM, _LOGICAL_OR, _LOGICAL_AND = (
+    UFUNCS[name]._handle for name in ("maximum", "minimum", "logical_or", "logical_and"))
 _COMPLEX_CODES = (lib.GA_COMPLEX64, lib.GA_COMPLEX128)
 _SAME = lib.GA_DTYPE_SAME
 
@@ -285,7 +290,24 @@ class ndarray(lib.ga_array_s):
         return lib.ga_array_item(self, args)
 
     def __getitem__(self, key):
-        return lib.ga_array_index(self, key)
+        try:
+            return lib.ga_array_index(self, key)
+        except IndexError:
+            if (isinstance(key, tuple) and all(map(_indexing._is_basic, key))) or _indexing._is_basic(key):
+                raise
+        return _indexing.getitem(self, key)
+
+    def __setitem__(self, key, value):
+        _indexing.setitem(self, key, value)
+
+    def take(self, indices, axis=None, out=None, mode="wrap"):
+        return _indexing.take(self, indices, axis, out, mode)
+
+    def put(self, indices, values, mode="wrap"):
+        _indexing.put(self, indices, values, mode)
+
+    def choose(self, choices, out=None, mode="raise"):
+        return _indexing.choose(self, choices, out, mode)
 
     # Python protocols ----------------------------------------------------------------------------
 
@@ -366,11 +388,10 @@ class ndarray(lib.ga_array_s):
     # Reductions and elementwise methods ----------------------------------------------------------
 
     def sum(self, axis=None, dtype=None, out=None, keepdims=False):
-        return _reduce(_ADD, self, axis, keepdims, _SAME if dtype is None else _dtypes.code_of(dtype), None, out)
+        return lib.ga_sum(self, _statistics._options(axis, keepdims, dtype), out)
 
     def prod(self, axis=None, dtype=None, out=None, keepdims=False):
-        return _reduce(_MULTIPLY, self, axis, keepdims, _SAME if dtype is None else _dtypes.code_of(dtype), None,
-                       out)
+        return lib.ga_prod(self, _statistics._options(axis, keepdims, dtype), out)
 
     def max(self, axis=None, out=None, keepdims=False):
         return _reduce(_MAXIMUM, self, axis, keepdims, _SAME, None, out)
@@ -386,6 +407,81 @@ class ndarray(lib.ga_array_s):
 
     def clip(self, min=None, max=None, out=None):
         return _routines.clip(self, min, max, out)
+
+    def repeat(self, repeats, axis=None):
+        return _joining.repeat(self, repeats, axis)
+
+    def diagonal(self, offset=0, axis1=0, axis2=1):
+        return _joining.diagonal(self, offset, axis1, axis2)
+
+    def trace(self, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+        return _joining.trace(self, offset, axis1, axis2, dtype, out)
+
+    def mean(self, axis=None, dtype=None, out=None, keepdims=False):
+        return _statistics.mean(self, axis, dtype, out, keepdims)
+
+    def var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+        return _statistics.var(self, axis, dtype, out, ddof, keepdims)
+
+    def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+        return _statistics.std(self, axis, dtype, out, ddof, keepdims)
+
+    def argmax(self, axis=None, out=None, *, keepdims=False):
+        return _statistics.argmax(self, axis, out, keepdims=keepdims)
+
+    def argmin(self, axis=None, out=None, *, keepdims=False):
+        return _statistics.argmin(self, axis, out, keepdims=keepdims)
+
+    def ptp(self, axis=None, out=None, keepdims=False):
+        return _statistics.ptp(self, axis, out, keepdims)
+
+    # Scans and selection ---------------------------------------------------------------------------
+
+    def cumsum(self, axis=None, dtype=None, out=None):
+        return _scan.cumsum(self, axis, dtype, out)
+
+    def cumprod(self, axis=None, dtype=None, out=None):
+        return _scan.cumprod(self, axis, dtype, out)
+
+    def nonzero(self):
+        from garray import _masks  # _masks converts through _creation, which imports this module
+
+        return _masks.nonzero(self)
+
+    def compress(self, condition, axis=None, out=None):
+        from garray import _masks
+
+        return _masks.compress(condition, self, axis, out)
+
+    # Sorting and searching -----------------------------------------------------------------------
+
+    def sort(self, axis=-1, kind=None, order=None):
+        """Sorts the array in place along `axis` (stable)."""
+        from garray import _sorting  # _sorting converts through _creation, which imports this module
+
+        _sorting._refuse_order(order)
+        lib.ga_array_sort_inplace(self, operator.index(axis), 1)
+
+    def argsort(self, axis=-1, kind=None, order=None):
+        from garray import _sorting
+
+        return _sorting.argsort(self, axis, kind, order)
+
+    def partition(self, kth, axis=-1, kind="introselect", order=None):
+        """Partitions the array in place (by a full sort, which satisfies every kth)."""
+        from garray import _sorting
+
+        lib.ga_array_copy_into(_sorting.partition(self, kth, axis, kind, order), self)
+
+    def argpartition(self, kth, axis=-1, kind="introselect", order=None):
+        from garray import _sorting
+
+        return _sorting.argpartition(self, kth, axis, kind, order)
+
+    def searchsorted(self, v, side="left", sorter=None):
+        from garray import _sorting
+
+        return _sorting.searchsorted(self, v, side, sorter)
 
     def conj(self):
         """The complex conjugate. A real array is returned itself, as CuPy does (NumPy copies)."""

@@ -1,6 +1,7 @@
 """Reductions and the NumPy functions that are ufuncs in garray: sum, prod, amax/max, amin/min, any,
 all (each a ufunc's reduce), clip, where (3 arguments) and angle."""
 
+from garray._masks import nonzero
 from garray._ufunc import find
 
 _ADD = find("add")
@@ -57,9 +58,13 @@ def clip(a, a_min, a_max, out=None):
     return _CLIP(a, a_min, a_max, out=out)
 
 
-def where(condition, x, y):
-    """Elements of x where condition is true, of y elsewhere (broadcast together). The one-argument
-    form (numpy.nonzero) needs an operation the C API does not have yet."""
+def where(condition, x=None, y=None):
+    """Elements of x where condition is true, of y elsewhere (broadcast together); with condition
+    alone, the indices of its nonzero elements, as numpy.nonzero."""
+    if x is None and y is None:
+        return nonzero(condition)
+    if x is None or y is None:
+        raise ValueError("either both or neither of x and y should be given")
     return _WHERE(condition, x, y)
 
 

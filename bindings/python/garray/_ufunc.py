@@ -7,6 +7,8 @@ checks and broadcasting happen in the library, which raises NumPy's errors (Type
 and casting, ValueError for shapes).
 """
 
+import operator
+
 from garray import _dtypes
 from garray._library import lib
 
@@ -70,6 +72,26 @@ class ufunc:
                 raise ValueError("reduce has one output: out must be an array or a 1-tuple")
             out = out[0]
         return lib.ga_ufunc_reduce(self._handle, array, axis, keepdims, dtype_code_or_same(dtype), initial, out)
+
+    def accumulate(self, array, axis=0, dtype=None, out=None):
+        """The running fold of `array` along `axis` (None: of the flattened array), as NumPy's
+        ufunc.accumulate: result[i] = ufunc(result[i-1], array[i]) in order. `dtype` (default:
+        out's, else NumPy's: add and multiply widen bool and narrow integers) is the loop's."""
+        if isinstance(out, tuple):
+            if len(out) != 1:
+                raise ValueError("accumulate has one output: out must be an array or a 1-tuple")
+            out = out[0]
+        axis = lib.GA_AXIS_NONE if axis is None else operator.index(axis)
+        result = lib.ga_ufunc_accumulate(self._handle, array, axis, dtype_code_or_same(dtype), out)
+        return out if out is not None else result
+
+    def at(self, a, indices, b=None, /):
+        """NumPy's unbuffered in-place ufunc.at: a[indices] = ufunc(a[indices], b), with every
+        repetition of an index applied (device atomics). `indices` is any key of a[...]: an integer
+        array or list, a tuple of them, slices, ... As CuPy, indices outside their axis wrap."""
+        from garray import _indexing
+
+        _indexing.ufunc_at(self._handle, a, indices, b)
 
     def outer(self, A, B, /, *, out=None, dtype=None, casting="same_kind", signature=None):
         """The ufunc applied to every pair of an element of A and one of B: shape A.shape + B.shape."""

@@ -55,6 +55,7 @@ pub const GA_COMPLEX64: ga_dtype_t = 13;
 pub const GA_COMPLEX128: ga_dtype_t = 14;
 
 pub const GA_DTYPE_COUNT: c_int = 15;
+pub const GA_AXIS_NONE: c_int = -2147483648;
 
 pub type ga_dtype_kind_t = c_int;
 pub const GA_KIND_BOOL: ga_dtype_kind_t = 0;
@@ -981,5 +982,548 @@ unsafe extern "C" {
         output_count: usize,
         options: *const ga_ufunc_options_t,
         stream: ga_stream_t,
+    ) -> ga_status_t;
+}
+
+// include/garray/manipulation.h
+
+pub type ga_pad_mode_t = c_int;
+pub const GA_PAD_CONSTANT: ga_pad_mode_t = 0;
+pub const GA_PAD_EDGE: ga_pad_mode_t = 1;
+pub const GA_PAD_REFLECT: ga_pad_mode_t = 2;
+pub const GA_PAD_SYMMETRIC: ga_pad_mode_t = 3;
+pub const GA_PAD_WRAP: ga_pad_mode_t = 4;
+
+pub type ga_window_t = c_int;
+pub const GA_WINDOW_BARTLETT: ga_window_t = 0;
+pub const GA_WINDOW_BLACKMAN: ga_window_t = 1;
+pub const GA_WINDOW_HAMMING: ga_window_t = 2;
+pub const GA_WINDOW_HANNING: ga_window_t = 3;
+pub const GA_WINDOW_KAISER: ga_window_t = 4;
+
+unsafe extern "C" {
+    pub fn ga_array_concatenate(
+        arrays: *const ga_array_t,
+        count: c_int,
+        axis: c_int,
+        dtype: ga_dtype_t,
+        casting: ga_casting_t,
+        out: ga_array_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_stack(
+        arrays: *const ga_array_t,
+        count: c_int,
+        axis: c_int,
+        dtype: ga_dtype_t,
+        casting: ga_casting_t,
+        out: ga_array_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_split(
+        array: ga_array_t,
+        indices: *const i64,
+        index_count: c_int,
+        axis: c_int,
+        parts: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_split_sections(
+        array: ga_array_t,
+        sections: i64,
+        axis: c_int,
+        require_equal: c_int,
+        parts: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_tile(
+        array: ga_array_t,
+        reps: *const i64,
+        rep_count: c_int,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_repeat(
+        array: ga_array_t,
+        repeats: *const i64,
+        repeat_count: i64,
+        axis: c_int,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_flip(
+        array: ga_array_t,
+        axes: *const c_int,
+        axis_count: c_int,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_roll(
+        array: ga_array_t,
+        shifts: *const i64,
+        shift_count: c_int,
+        axes: *const c_int,
+        axis_count: c_int,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_rot90(
+        array: ga_array_t,
+        k: c_int,
+        axis1: c_int,
+        axis2: c_int,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_pad(
+        array: ga_array_t,
+        pad_width: *const i64,
+        pad_count: c_int,
+        mode: ga_pad_mode_t,
+        constant_values: *const ga_scalar_t,
+        constant_count: c_int,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_tril(array: ga_array_t, k: i64, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_triu(array: ga_array_t, k: i64, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_diagonal(
+        array: ga_array_t,
+        offset: i64,
+        axis1: c_int,
+        axis2: c_int,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_diag(array: ga_array_t, k: i64, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_trace(
+        array: ga_array_t,
+        offset: i64,
+        axis1: c_int,
+        axis2: c_int,
+        dtype: ga_dtype_t,
+        out: ga_array_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_copyto(
+        destination: ga_array_t,
+        source: ga_array_t,
+        casting: ga_casting_t,
+        r#where: ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_window(kind: ga_window_t, m: i64, beta: f64, result: *mut ga_array_t) -> ga_status_t;
+}
+
+// include/garray/indexing.h
+
+pub type ga_index_mode_t = c_int;
+pub const GA_INDEX_MODE_WRAP: ga_index_mode_t = 0;
+pub const GA_INDEX_MODE_CLIP: ga_index_mode_t = 1;
+pub const GA_INDEX_MODE_RAISE: ga_index_mode_t = 2;
+
+pub const GA_MAX_INDEX_ARRAYS: c_int = 14;
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct ga_advanced_index_t {
+    pub basic: ga_index_t,
+    pub array: ga_array_t,
+}
+const _: () = assert!(size_of::<ga_advanced_index_t>() == 48);
+const _: () = assert!(offset_of!(ga_advanced_index_t, basic) == 0);
+const _: () = assert!(offset_of!(ga_advanced_index_t, array) == 40);
+
+unsafe extern "C" {
+    pub fn ga_array_advanced_index(
+        array: ga_array_t,
+        items: *const ga_advanced_index_t,
+        count: c_int,
+        mode: ga_index_mode_t,
+        out: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_advanced_assign(
+        array: ga_array_t,
+        items: *const ga_advanced_index_t,
+        count: c_int,
+        values: ga_array_t,
+        mode: ga_index_mode_t,
+    ) -> ga_status_t;
+    pub fn ga_array_take(
+        array: ga_array_t,
+        indices: ga_array_t,
+        axis: c_int,
+        mode: ga_index_mode_t,
+        out: ga_array_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_put(
+        array: ga_array_t,
+        indices: ga_array_t,
+        values: ga_array_t,
+        mode: ga_index_mode_t,
+    ) -> ga_status_t;
+    pub fn ga_array_take_along_axis(
+        array: ga_array_t,
+        indices: ga_array_t,
+        axis: c_int,
+        mode: ga_index_mode_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_put_along_axis(
+        array: ga_array_t,
+        indices: ga_array_t,
+        values: ga_array_t,
+        axis: c_int,
+        mode: ga_index_mode_t,
+    ) -> ga_status_t;
+    pub fn ga_array_choose(
+        array: ga_array_t,
+        choices: *const ga_array_t,
+        count: c_int,
+        mode: ga_index_mode_t,
+        out: ga_array_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+}
+
+// include/garray/ufunc_at.h
+
+unsafe extern "C" {
+    pub fn ga_ufunc_at(
+        ufunc: ga_ufunc_t,
+        a: ga_array_t,
+        items: *const ga_advanced_index_t,
+        count: c_int,
+        b: *const ga_operand_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+}
+
+// include/garray/scan.h
+
+unsafe extern "C" {
+    pub fn ga_array_cumsum(
+        array: ga_array_t,
+        axis: c_int,
+        dtype: ga_dtype_t,
+        out: ga_array_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_cumprod(
+        array: ga_array_t,
+        axis: c_int,
+        dtype: ga_dtype_t,
+        out: ga_array_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_nancumsum(
+        array: ga_array_t,
+        axis: c_int,
+        dtype: ga_dtype_t,
+        out: ga_array_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_nancumprod(
+        array: ga_array_t,
+        axis: c_int,
+        dtype: ga_dtype_t,
+        out: ga_array_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_ufunc_accumulate(
+        ufunc: ga_ufunc_t,
+        array: ga_array_t,
+        axis: c_int,
+        dtype: ga_dtype_t,
+        out: ga_array_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+}
+
+// include/garray/masks.h
+
+unsafe extern "C" {
+    pub fn ga_array_get_mask(a: ga_array_t, mask: ga_array_t, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_set_mask(a: ga_array_t, mask: ga_array_t, value: ga_array_t) -> ga_status_t;
+    pub fn ga_array_fill_mask(a: ga_array_t, mask: ga_array_t, value: ga_scalar_t) -> ga_status_t;
+    pub fn ga_array_nonzero(a: ga_array_t, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_flatnonzero(a: ga_array_t, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_argwhere(a: ga_array_t, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_compress(
+        condition: ga_array_t,
+        a: ga_array_t,
+        axis: c_int,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_extract(condition: ga_array_t, a: ga_array_t, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_place(a: ga_array_t, mask: ga_array_t, values: ga_array_t) -> ga_status_t;
+    pub fn ga_array_putmask(a: ga_array_t, mask: ga_array_t, values: ga_array_t) -> ga_status_t;
+}
+
+// include/garray/reductions.h
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct ga_reduce_options_t {
+    pub struct_size: usize,
+    pub axes: *const c_int,
+    pub axis_count: c_int,
+    pub keepdims: c_int,
+    pub dtype: ga_dtype_t,
+    pub ddof: f64,
+}
+const _: () = assert!(size_of::<ga_reduce_options_t>() == 40);
+const _: () = assert!(offset_of!(ga_reduce_options_t, struct_size) == 0);
+const _: () = assert!(offset_of!(ga_reduce_options_t, axes) == 8);
+const _: () = assert!(offset_of!(ga_reduce_options_t, axis_count) == 16);
+const _: () = assert!(offset_of!(ga_reduce_options_t, keepdims) == 20);
+const _: () = assert!(offset_of!(ga_reduce_options_t, dtype) == 24);
+const _: () = assert!(offset_of!(ga_reduce_options_t, ddof) == 32);
+
+unsafe extern "C" {
+    pub fn ga_sum(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_prod(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_max(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_min(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_any(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_all(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_argmax(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_argmin(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_mean(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_var(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_std(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_count_nonzero(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_ptp(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_nansum(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_nanprod(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_nanmin(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_nanmax(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_nanargmin(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_nanargmax(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_nanmean(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_nanvar(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_nanstd(
+        a: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_average(
+        a: ga_array_t,
+        weights: ga_array_t,
+        options: *const ga_reduce_options_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_cov(
+        m: ga_array_t,
+        y: ga_array_t,
+        rowvar: c_int,
+        bias: c_int,
+        ddof: c_int,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_corrcoef(
+        x: ga_array_t,
+        y: ga_array_t,
+        rowvar: c_int,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+}
+
+// include/garray/sorting.h
+
+pub type ga_search_side_t = c_int;
+pub const GA_SEARCH_LEFT: ga_search_side_t = 0;
+pub const GA_SEARCH_RIGHT: ga_search_side_t = 1;
+
+pub type ga_unique_flag_t = c_int;
+pub const GA_UNIQUE_INDEX: ga_unique_flag_t = 1;
+pub const GA_UNIQUE_INVERSE: ga_unique_flag_t = 2;
+pub const GA_UNIQUE_COUNTS: ga_unique_flag_t = 4;
+
+unsafe extern "C" {
+    pub fn ga_array_sort(array: ga_array_t, axis: c_int, stable: c_int, out: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_sort_inplace(array: ga_array_t, axis: c_int, stable: c_int) -> ga_status_t;
+    pub fn ga_array_argsort(
+        array: ga_array_t,
+        axis: c_int,
+        stable: c_int,
+        out: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_lexsort(
+        keys: *const ga_array_t,
+        count: c_int,
+        axis: c_int,
+        out: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_partition(
+        array: ga_array_t,
+        kth: *const i64,
+        kth_count: c_int,
+        axis: c_int,
+        out: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_argpartition(
+        array: ga_array_t,
+        kth: *const i64,
+        kth_count: c_int,
+        axis: c_int,
+        out: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_searchsorted(
+        sorted: ga_array_t,
+        values: ga_array_t,
+        side: ga_search_side_t,
+        sorter: ga_array_t,
+        out: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_unique(
+        array: ga_array_t,
+        flags: c_uint,
+        values: *mut ga_array_t,
+        indices: *mut ga_array_t,
+        inverse: *mut ga_array_t,
+        counts: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_bincount(
+        x: ga_array_t,
+        weights: ga_array_t,
+        minlength: i64,
+        out: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_histogram(
+        array: ga_array_t,
+        bins: i64,
+        range: *const f64,
+        hist: *mut ga_array_t,
+        bin_edges: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_histogram_edges(
+        array: ga_array_t,
+        bin_edges: ga_array_t,
+        hist: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_quantile(
+        array: ga_array_t,
+        q: *const f64,
+        q_ndim: c_int,
+        q_shape: *const i64,
+        axis: c_int,
+        keepdims: c_int,
+        out: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_percentile(
+        array: ga_array_t,
+        q: *const f64,
+        q_ndim: c_int,
+        q_shape: *const i64,
+        axis: c_int,
+        keepdims: c_int,
+        out: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_median(
+        array: ga_array_t,
+        axis: c_int,
+        keepdims: c_int,
+        out: *mut ga_array_t,
     ) -> ga_status_t;
 }
