@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -72,19 +73,25 @@ std::string small_kernel_source(long long tag) {
          std::to_string(tag) + ".0f;\n}\n";
 }
 
-// Creates the RawKernel of `source` and runs it once on `scratch` (one float of device memory):
-// the work a program's first use of a kernel does. Returns the kernel.
-ga_kernel_t create_and_run_once(const std::string& source, void* scratch) {
-  ga_kernel_t kernel = nullptr;
-  check(ga_raw_kernel_create(source.c_str(), kKernelName, nullptr, 0, &kernel), "ga_raw_kernel_create");
-  ga_kernel_arg_t args[2] = {};
+// The arguments of the benchmark's kernel: the scratch pointer and the increment 1.
+std::array<ga_kernel_arg_t, 2> increment_arguments(void* scratch) {
+  std::array<ga_kernel_arg_t, 2> args = {};
   args[0].kind = GA_KERNEL_ARG_POINTER;
   args[0].pointer = scratch;
   args[1].kind = GA_KERNEL_ARG_SCALAR;
   args[1].scalar.dtype = GA_INT32;
   args[1].scalar.as_int = 1;
+  return args;
+}
+
+// Creates the RawKernel of `source` and runs it once on `scratch` (one float of device memory):
+// the work a program's first use of a kernel does. Returns the kernel.
+ga_kernel_t create_and_run_once(const std::string& source, void* scratch) {
+  ga_kernel_t kernel = nullptr;
+  check(ga_raw_kernel_create(source.c_str(), kKernelName, nullptr, 0, &kernel), "ga_raw_kernel_create");
+  const std::array<ga_kernel_arg_t, 2> args = increment_arguments(scratch);
   const uint32_t one[3] = {1, 1, 1};
-  check(ga_kernel_launch(kernel, one, one, 0, nullptr, args, 2), "ga_kernel_launch");
+  check(ga_kernel_launch(kernel, one, one, 0, nullptr, args.data(), 2), "ga_kernel_launch");
   check(ga_device_synchronize(), "ga_device_synchronize");
   return kernel;
 }
@@ -189,15 +196,10 @@ double host_microseconds_per_launch(Launch&& launch) {
 // arguments.
 std::vector<Row> launch_rows(const ga_device_properties_t& properties, ga_kernel_t kernel, const std::string& source,
                              void* scratch) {
-  ga_kernel_arg_t args[2] = {};
-  args[0].kind = GA_KERNEL_ARG_POINTER;
-  args[0].pointer = scratch;
-  args[1].kind = GA_KERNEL_ARG_SCALAR;
-  args[1].scalar.dtype = GA_INT32;
-  args[1].scalar.as_int = 1;
+  const std::array<ga_kernel_arg_t, 2> args = increment_arguments(scratch);
   const uint32_t one[3] = {1, 1, 1};
   const double garray = host_microseconds_per_launch(
-      [&] { check(ga_kernel_launch(kernel, one, one, 0, nullptr, args, 2), "ga_kernel_launch"); });
+      [&] { check(ga_kernel_launch(kernel, one, one, 0, nullptr, args.data(), 2), "ga_kernel_launch"); });
 
   void* cubin = nullptr;
   size_t size = 0;

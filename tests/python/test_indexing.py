@@ -8,20 +8,13 @@ import pytest
 
 import garray as ga
 from conftest import gpu
+from ufunc_support import scaled_normal_host
 
 pytestmark = gpu
 
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
           "float32", "float64", "complex64", "complex128"]
 AT_DTYPES = [dtype for dtype in DTYPES if dtype != "bool"]
-
-
-def random_host(shape, dtype, seed=0):
-    rng = numpy.random.default_rng(seed)
-    values = rng.standard_normal(shape) * 100
-    if numpy.dtype(dtype).kind == "c":
-        values = values + 1j * rng.standard_normal(shape)
-    return values.astype(dtype)
 
 
 def small_integers(shape, dtype, seed=0, low=0, high=8):
@@ -59,7 +52,7 @@ def to_device(key):
 @pytest.mark.parametrize("make_key", KEYS)
 @pytest.mark.parametrize("device_keys", [True, False])
 def test_getitem_with_integer_arrays_matches_numpy(make_key, device_keys):
-    host = random_host((5, 6, 7), "float32")
+    host = scaled_normal_host((5, 6, 7), "float32")
     key = make_key()
     got = ga.asarray(host)[to_device(key) if device_keys else key]
     expected = host[key]
@@ -68,7 +61,7 @@ def test_getitem_with_integer_arrays_matches_numpy(make_key, device_keys):
 
 
 def test_getitem_with_lists_and_scalars_of_numpy():
-    host = random_host((5, 6), "float64")
+    host = scaled_normal_host((5, 6), "float64")
     array = ga.asarray(host)
     numpy.testing.assert_array_equal(array[[4, 0, 0]].get(), host[[4, 0, 0]])
     numpy.testing.assert_array_equal(array[[[1, 2]], [[3], [0]]].get(), host[[[1, 2]], [[3], [0]]])
@@ -79,7 +72,7 @@ def test_getitem_with_lists_and_scalars_of_numpy():
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_getitem_every_dtype_on_strided_views(dtype):
-    host = random_host((8, 9), dtype)
+    host = scaled_normal_host((8, 9), dtype)
     view = host[::2, ::-3]
     rows = numpy.array([[3, 0], [1, 1]])
     columns = indices((2, 2), 3, seed=2)
@@ -88,7 +81,7 @@ def test_getitem_every_dtype_on_strided_views(dtype):
 
 
 def test_out_of_range_integer_arrays_wrap_as_cupy():
-    host = random_host((5, 4), "float32")
+    host = scaled_normal_host((5, 4), "float32")
     rows = numpy.array([7, -8, 5, -1, 12])
     numpy.testing.assert_array_equal(ga.asarray(host)[rows].get(), host[rows % 5])
     array = ga.asarray(host)
@@ -104,14 +97,14 @@ def test_out_of_range_integer_arrays_wrap_as_cupy():
 
 @pytest.mark.parametrize("make_key", KEYS[:11])
 def test_setitem_with_integer_arrays_matches_numpy(make_key):
-    host = random_host((5, 6, 7), "float64")
+    host = scaled_normal_host((5, 6, 7), "float64")
     key = make_key()
     shape = host[key].shape
     # Unique positions only, so that the result does not depend on which duplicate wins.
     flat = numpy.arange(host.size).reshape(host.shape)[key]
     if numpy.unique(flat).size != flat.size:
         pytest.skip("the key repeats positions")
-    values = random_host(shape, "float32", seed=5)
+    values = scaled_normal_host(shape, "float32", seed=5)
     array = ga.asarray(host)
     array[to_device(key)] = ga.asarray(values)
     expected = host.copy()
@@ -122,7 +115,7 @@ def test_setitem_with_integer_arrays_matches_numpy(make_key):
 @pytest.mark.parametrize("value", [3, 2.5, numpy.float32(-1.5), numpy.int8(7), True, [1, 2, 3, 4, 5, 6, 7],
                                    numpy.arange(7, dtype=numpy.int16)])
 def test_setitem_broadcasts_scalars_and_sequences_of_any_dtype(value):
-    host = random_host((5, 6, 7), "float32")
+    host = scaled_normal_host((5, 6, 7), "float32")
     array = ga.asarray(host)
     rows = numpy.array([4, 1])
     array[ga.asarray(rows), 2:4] = value
@@ -134,13 +127,13 @@ def test_setitem_broadcasts_scalars_and_sequences_of_any_dtype(value):
                                  (slice(None), None, 2), (slice(None, None, -1),), ()])
 @pytest.mark.parametrize("value", [7, -2.25, numpy.complex64(1 + 2j).real, "array", "row"])
 def test_setitem_through_basic_keys(key, value):
-    host = random_host((6, 5), "float64")
+    host = scaled_normal_host((6, 5), "float64")
     array = ga.asarray(host)
     target_shape = host[key].shape
     if value == "array":
-        value = random_host(target_shape, "int32", seed=3)
+        value = scaled_normal_host(target_shape, "int32", seed=3)
     elif value == "row":
-        value = random_host(target_shape[-1:], "float32", seed=4)
+        value = scaled_normal_host(target_shape[-1:], "float32", seed=4)
     array[key] = ga.asarray(value) if isinstance(value, numpy.ndarray) else value
     host[key] = value
     numpy.testing.assert_array_equal(array.get(), host)
@@ -156,7 +149,7 @@ def test_seed_diracs_on_a_strided_grid():
 
 
 def test_setitem_with_overlapping_values():
-    host = random_host((6, 4), "float32")
+    host = scaled_normal_host((6, 4), "float32")
     array = ga.asarray(host)
     array[1:] = array[:-1]
     expected = host.copy()
@@ -169,7 +162,7 @@ def test_setitem_with_overlapping_values():
 
 @pytest.mark.parametrize("mask_of", [lambda h: h > 0, lambda h: (h > 0)[:, 0], lambda h: [True, False, True, False, True]])
 def test_boolean_masks_get_and_set(mask_of):
-    host = random_host((5, 3), "float32")
+    host = scaled_normal_host((5, 3), "float32")
     mask = mask_of(host)
     device_mask = ga.asarray(numpy.asarray(mask))
     numpy.testing.assert_array_equal(ga.asarray(host)[device_mask].get(), host[numpy.asarray(mask)])
@@ -181,7 +174,7 @@ def test_boolean_masks_get_and_set(mask_of):
 
 
 def test_boolean_mask_beside_other_items():
-    host = random_host((4, 5), "float64")
+    host = scaled_normal_host((4, 5), "float64")
     columns = numpy.array([True, False, True, True, False])
     numpy.testing.assert_array_equal(ga.asarray(host)[1:3, columns].get(), host[1:3, columns])
     numpy.testing.assert_array_equal(ga.asarray(host)[:, ga.asarray(columns)].get(), host[:, columns])
@@ -190,7 +183,7 @@ def test_boolean_mask_beside_other_items():
 @pytest.mark.parametrize("mode", ["wrap", "clip", "raise"])
 @pytest.mark.parametrize("axis", [None, 0, 1, -1])
 def test_take_every_mode_and_axis(mode, axis):
-    host = random_host((4, 6), "float32")
+    host = scaled_normal_host((4, 6), "float32")
     extent = host.size if axis is None else host.shape[axis]
     valid = indices((3, 2), extent, seed=7)
     numpy.testing.assert_array_equal(ga.take(ga.asarray(host), ga.asarray(valid), axis=axis, mode=mode).get(),
@@ -205,7 +198,7 @@ def test_take_every_mode_and_axis(mode, axis):
 
 
 def test_take_into_out_and_from_empty_index_lists():
-    host = random_host((10,), "float64")
+    host = scaled_normal_host((10,), "float64")
     out = ga.empty((3,), dtype=ga.float32)
     assert ga.take(ga.asarray(host), [9, 0, -2], out=out) is out
     numpy.testing.assert_array_equal(out.get(), host[[9, 0, -2]].astype(numpy.float32))
@@ -217,7 +210,7 @@ def test_take_into_out_and_from_empty_index_lists():
 
 @pytest.mark.parametrize("mode", ["wrap", "clip", "raise"])
 def test_put_every_mode_with_repeated_values(mode):
-    host = random_host((3, 4), "int32")
+    host = scaled_normal_host((3, 4), "int32")
     positions = numpy.array([0, 5, -1, 7] if mode == "raise" else [0, 5, 13, -20])
     values = numpy.array([10, 20, 30])
     array = ga.asarray(host)
@@ -232,7 +225,7 @@ def test_put_every_mode_with_repeated_values(mode):
 
 
 def test_put_on_a_non_contiguous_array():
-    host = random_host((4, 5), "float32")
+    host = scaled_normal_host((4, 5), "float32")
     array = ga.asarray(host)
     ga.put(array.T, [0, 3, 19], 9.0)
     transposed = host.T.copy()
@@ -242,7 +235,7 @@ def test_put_on_a_non_contiguous_array():
 
 @pytest.mark.parametrize("axis", [0, 1, -1, None])
 def test_take_and_put_along_axis(axis):
-    host = random_host((4, 6), "float64")
+    host = scaled_normal_host((4, 6), "float64")
     order = numpy.argsort(host, axis=axis)
     got = ga.take_along_axis(ga.asarray(host), ga.asarray(order), axis)
     numpy.testing.assert_array_equal(got.get(), numpy.take_along_axis(host, order, axis))
@@ -259,7 +252,7 @@ def test_take_and_put_along_axis(axis):
 @pytest.mark.parametrize("mode", ["raise", "wrap", "clip"])
 def test_choose_matches_numpy(mode):
     selector = numpy.array([[0, 2, 1], [2, 1, 0]]) if mode == "raise" else numpy.array([[0, 5, -1], [3, 1, -4]])
-    choices = [numpy.arange(3, dtype=numpy.int32), numpy.full((2, 1), 7.5), random_host((2, 3), "float32")]
+    choices = [numpy.arange(3, dtype=numpy.int32), numpy.full((2, 1), 7.5), scaled_normal_host((2, 3), "float32")]
     got = ga.choose(ga.asarray(selector), [ga.asarray(c) for c in choices], mode=mode)
     expected = numpy.choose(selector, choices, mode=mode)
     assert got.dtype == expected.dtype
@@ -319,7 +312,7 @@ def test_ufunc_at_index_forms_and_unary():
 
 
 def test_errors_are_numpys():
-    array = ga.asarray(random_host((3, 4), "float32"))
+    array = ga.asarray(scaled_normal_host((3, 4), "float32"))
     with pytest.raises(IndexError):
         array[3]
     with pytest.raises(IndexError):

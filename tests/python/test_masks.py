@@ -275,13 +275,17 @@ def _assert_counts_agree(counts, expected):
     assert numpy.mean(counts == expected) > 0.995
 
 
-@gpu
-def test_mandelbrot_with_the_helpers():
-    C_host = _mandelbrot_grid(200)
+def _mandelbrot_start(side):
+    """The grid on the host and on the device, and the loop's starting Z, mask and counts."""
+    C_host = _mandelbrot_grid(side)
     C = ga.asarray(C_host)
     Z = ga.zeros(C.shape, dtype="complex128")
-    mask = ga.ones(C.shape, dtype=bool)
-    counts = ga.zeros(C.shape, dtype="int64")
+    return C_host, C, Z, ga.ones(C.shape, dtype=bool), ga.zeros(C.shape, dtype="int64")
+
+
+@gpu
+def test_mandelbrot_with_the_helpers():
+    C_host, C, Z, mask, counts = _mandelbrot_start(200)
     for _ in range(30):
         Zm = _get_mask(Z, mask)
         _set_mask(Z, mask, Zm * Zm + _get_mask(C, mask))
@@ -292,13 +296,8 @@ def test_mandelbrot_with_the_helpers():
 
 
 @gpu
-@pytest.mark.skipif(not hasattr(ga.ndarray, "__setitem__"), reason="ndarray.__setitem__ is not wired yet")
 def test_mandelbrot_with_indexing_syntax():
-    C_host = _mandelbrot_grid(200)
-    C = ga.asarray(C_host)
-    Z = ga.zeros(C.shape, dtype="complex128")
-    mask = ga.ones(C.shape, dtype=bool)
-    counts = ga.zeros(C.shape, dtype="int64")
+    C_host, C, Z, mask, counts = _mandelbrot_start(200)
     for _ in range(30):
         Z[mask] = Z[mask] * Z[mask] + C[mask]
         escaped = ga.abs(Z) > 2

@@ -19,6 +19,16 @@ ALL_DTYPES = ("bool",) + INTEGERS + FLOATS + COMPLEXES
 _TOLERANCE = {"e": 2e-3, "f": 2e-5, "d": 1e-12, "F": 2e-5, "D": 1e-12}
 
 
+def scaled_normal_host(shape, dtype, seed=0):
+    """Normal values with standard deviation 100 in `dtype` (complex: a unit-normal imaginary part),
+    for tests of data movement, where the values only need to differ."""
+    rng = numpy.random.default_rng(seed)
+    values = rng.standard_normal(shape) * 100
+    if numpy.dtype(dtype).kind == "c":
+        values = values + 1j * rng.standard_normal(shape)
+    return values.astype(dtype)
+
+
 def random_host(shape, dtype, seed=0, low=None, high=None):
     """Random values of `dtype`: integers in [low, high] (default -50..50, 0..50 unsigned), floats
     uniform in [low, high] or normal with standard deviation 2, complex numbers with both parts so."""
