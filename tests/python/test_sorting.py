@@ -107,6 +107,22 @@ def test_nan_inf_and_signed_zero_placement(dtype):
     assert_same(ga.argsort(ga.asarray(host)), numpy.argsort(host, kind="stable"))
 
 
+@pytest.mark.parametrize("dtype", ["int32", "int64", "uint32", "uint64", "float32", "float64"])
+@pytest.mark.parametrize("shape", [((1 << 20) + 3,), (2, (1 << 18) + 5)])
+def test_raw_bits_sorts_place_negatives_zeros_and_nans(dtype, shape):
+    """These dtypes sort their raw bits and then move negatives (and negative NaNs) into place:
+    rows long enough for several rounds of the boundary search, one row and row by row."""
+    host = tied(shape, dtype, seed=7)
+    if host.dtype.kind == "f":
+        flat = host.reshape(-1)
+        flat[numpy.random.default_rng(8).integers(0, 9, flat.size) == 0] = numpy.copysign(numpy.nan, -1)
+    sorted_values = ga.asnumpy(ga.sort(ga.asarray(host)))
+    numpy.testing.assert_array_equal(sorted_values, numpy.sort(host))
+    if host.dtype.kind == "f":
+        zeros = sorted_values[sorted_values == 0]
+        assert numpy.signbit(zeros).any() and not numpy.signbit(zeros).all()
+
+
 def test_complex_nan_order():
     nan = numpy.nan
     host = numpy.array([1 + 2j, complex(nan, 0), complex(1, nan), 5j, complex(nan, nan), 1 + 1j, complex(nan, -1),

@@ -62,6 +62,32 @@ int radix_sort(int key_bytes, const SortBuffers& buffers, std::int64_t count, in
   return selector;
 }
 
+// CUB's overload with a read-only input shares the DoubleBuffer one's kernels: it only asks for an
+// alternate buffer inside the scratch.
+template <class Key>
+cudaError_t sort_copy_with_cub(const void* in, void* out, std::int64_t count, void* temp, std::size_t& temp_bytes,
+                               cudaStream_t stream) {
+  return cub::DeviceRadixSort::SortKeys(temp, temp_bytes, static_cast<const Key*>(in), static_cast<Key*>(out), count,
+                                        0, static_cast<int>(sizeof(Key) * 8), stream);
+}
+
+std::size_t radix_sort_copy_temp_bytes(int key_bytes, std::int64_t count) {
+  require_key_bytes(key_bytes);
+  std::size_t bytes = 0;
+  check_cuda(key_bytes == 4 ? sort_copy_with_cub<std::uint32_t>(nullptr, nullptr, count, nullptr, bytes, 0)
+                            : sort_copy_with_cub<std::uint64_t>(nullptr, nullptr, count, nullptr, bytes, 0),
+             "cub::DeviceRadixSort (scratch size)");
+  return bytes;
+}
+
+void radix_sort_copy(int key_bytes, const void* in, void* out, std::int64_t count, void* temp, std::size_t temp_bytes,
+                     cudaStream_t stream) {
+  require_key_bytes(key_bytes);
+  check_cuda(key_bytes == 4 ? sort_copy_with_cub<std::uint32_t>(in, out, count, temp, temp_bytes, stream)
+                            : sort_copy_with_cub<std::uint64_t>(in, out, count, temp, temp_bytes, stream),
+             "cub::DeviceRadixSort");
+}
+
 std::size_t inclusive_sum_temp_bytes(std::int64_t count) {
   std::size_t bytes = 0;
   check_cuda(cub::DeviceScan::InclusiveSum(nullptr, bytes, static_cast<const std::int64_t*>(nullptr),

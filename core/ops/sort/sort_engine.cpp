@@ -42,6 +42,27 @@ char* element(const Array& array, std::int64_t index) {
 
 std::size_t bytes_of(std::int64_t count, std::size_t width) { return static_cast<std::size_t>(count) * width; }
 
+// Sorts the rows of a dtype that sorts by its raw bits one after the other, straight from the
+// source: no key passes (sort_primitives.hpp, "Sorting raw bits").
+void sort_rows_by_raw_bits(const Array& source, std::int64_t rows, std::int64_t length, const Array& destination,
+                           const StreamRef& stream) {
+  const int key_bytes = static_cast<int>(source.itemsize());
+  const bool fixing = primitives::raw_order_needs_fixing(source.dtype());
+  DeviceAllocation sorted = allocate_device(fixing ? bytes_of(length, key_bytes) : 0, stream);
+  DeviceAllocation boundaries = allocate_device(fixing ? 2 * sizeof(std::int64_t) : 0, stream);
+  const std::size_t temp_bytes = primitives::radix_sort_copy_temp_bytes(key_bytes, length);
+  DeviceAllocation temp = allocate_device(temp_bytes, stream);
+  for (std::int64_t start = 0; start < rows * length; start += length) {
+    char* out = element(destination, start);
+    primitives::radix_sort_copy(key_bytes, element(source, start), fixing ? sorted.data() : out, length, temp.data(),
+                                temp_bytes, stream->native());
+    if (fixing) {
+      primitives::order_raw_sorted_bits(source.dtype(), sorted.data(), out, length,
+                                        static_cast<std::int64_t*>(boundaries.data()), stream->native());
+    }
+  }
+}
+
 // Sorts rows of a real dtype through composite keys (row number above the value's bits) in one
 // radix sort, or row by row. With `indices` it sorts (key, index) pairs and writes the stable
 // permutation there (flattened positions); otherwise it writes the sorted values to `destination`.
@@ -54,6 +75,9 @@ void radix_sort_rows(const Array& source, std::int64_t rows, std::int64_t length
   const int key_bytes = key_bytes_for(total_bits);
   const std::int64_t chunk = row_by_row ? length : rows * length;
   const bool pairs = indices != nullptr;
+  if (!pairs && (rows == 1 || row_by_row) && primitives::sorts_by_raw_bits(dtype)) {
+    return sort_rows_by_raw_bits(source, rows, length, *destination, stream);
+  }
 
   // The permutation is sorted in place in `indices` (ping-ponging with one scratch buffer): with an
   // even number of digit passes, as for 32-bit keys, it ends there and needs no copy.

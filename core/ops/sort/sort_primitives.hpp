@@ -40,6 +40,12 @@ std::size_t radix_sort_temp_bytes(int key_bytes, bool with_values, std::int64_t 
 int radix_sort(int key_bytes, const SortBuffers& buffers, std::int64_t count, int begin_bit, int end_bit, void* temp,
                std::size_t temp_bytes, cudaStream_t stream);
 
+// The same sort of all the bits of `count` keys from `in` (left untouched) into `out`, with the
+// scratch radix_sort_copy_temp_bytes() says.
+std::size_t radix_sort_copy_temp_bytes(int key_bytes, std::int64_t count);
+void radix_sort_copy(int key_bytes, const void* in, void* out, std::int64_t count, void* temp, std::size_t temp_bytes,
+                     cudaStream_t stream);
+
 std::size_t inclusive_sum_temp_bytes(std::int64_t count);
 // out[i] = in[0] + ... + in[i] (int64).
 void inclusive_sum(const std::int64_t* in, std::int64_t* out, std::int64_t count, void* temp, std::size_t temp_bytes,
@@ -78,6 +84,22 @@ void encode_complex_keys(ga_dtype_t dtype, ComplexKeyPart part, const void* sour
 // keys[i]: the inverse of encode_keys() for a real `dtype`.
 void decode_keys(ga_dtype_t dtype, const void* keys, int key_bytes, void* destination, std::int64_t count,
                  cudaStream_t stream);
+
+// ----- Sorting raw bits ---------------------------------------------------------------------------
+// A 4- or 8-byte integer or float sorts fastest as its raw bits read as unsigned (CUB straight from
+// the input, no key passes): unsigned integers are then in order, signed ones have the negatives
+// last, and floats have [+0 .. +inf, +NaN.., -0 .. -inf (descending), -NaN..]. One pass puts the
+// latter two in NumPy's order: negatives first (reversed for floats), then the rest, every NaN
+// last (payloads kept).
+
+// Whether `dtype` sorts by its raw bits (int32/64, uint32/64, float32/64).
+bool sorts_by_raw_bits(ga_dtype_t dtype);
+// Whether the raw order of `dtype` needs order_raw_sorted_bits() (signed integers and floats).
+bool raw_order_needs_fixing(ga_dtype_t dtype);
+// destination = the `count` values of `sorted_bits` (raw bits in unsigned order) in NumPy's order.
+// `boundaries` is device scratch for two int64.
+void order_raw_sorted_bits(ga_dtype_t dtype, const void* sorted_bits, void* destination, std::int64_t count,
+                           std::int64_t* boundaries, cudaStream_t stream);
 
 // out[i] = i.
 void iota(std::int64_t* out, std::int64_t count, cudaStream_t stream);
