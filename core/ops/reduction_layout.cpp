@@ -16,6 +16,10 @@ constexpr unsigned kThreads = 256;
 constexpr std::int64_t kBlocksPerMultiprocessor = 8;
 // Reduced elements a thread folds at least before the reduction is split further.
 constexpr std::int64_t kMinElementsPerThread = 16;
+// Threads of a block that folds one whole row, when there are rows enough to fill the device
+// unsplit: on an H200, sum along the rows of 4096² float32 runs at 76% of the copy rate with 128
+// threads a row against 68% with 256; reductions that split keep 256 (bench/NOTES.md).
+constexpr unsigned kRowThreads = 128;
 
 unsigned power_of_two_at_least(std::int64_t value, unsigned cap) {
   unsigned result = 1;
@@ -120,11 +124,12 @@ ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiproc
   const std::int64_t outputs = loops.kept.size;
   const std::int64_t reduced = std::max<std::int64_t>(loops.reduced.size, 1);
   const bool along_outputs = innermost_unit_stride(loops.kept) && !innermost_unit_stride(loops.reduced);
-  const unsigned depth = along_outputs ? 8 : power_of_two_at_least(reduced, kThreads);
-  const unsigned width = kThreads / depth;
+  const std::int64_t wanted_blocks = kBlocksPerMultiprocessor * multiprocessors;
+  const unsigned threads = !along_outputs && outputs >= wanted_blocks ? kRowThreads : kThreads;
+  const unsigned depth = along_outputs ? 8 : power_of_two_at_least(reduced, threads);
+  const unsigned width = threads / depth;
   launch.block = dim3(width, depth, 1);
   const std::int64_t column_blocks = (outputs + width - 1) / width;
-  const std::int64_t wanted_blocks = kBlocksPerMultiprocessor * multiprocessors;
   if (column_blocks < wanted_blocks) {
     const std::int64_t worth_splitting = reduced / (std::int64_t{depth} * kMinElementsPerThread);
     launch.chunks = std::clamp<std::int64_t>(std::min(wanted_blocks / column_blocks, worth_splitting), 1, 65535);

@@ -95,19 +95,56 @@ std::string map_loop(const ReductionSignature& signature, const IndexTypes& inde
          "        }\n      }\n    }\n  }\n";
 }
 
-// Combines the block's threads along y in shared memory; thread row 0 ends with the block's value.
+// Combines the block's threads along y; thread row 0 ends with the block's value. Lanes of one warp
+// that share a column (blockDim.x < 32) fold by shuffles first, without shared memory or barriers;
+// then the warps' values meet in a shared-memory tree, one row per warp.
 std::string block_combine(const ReductionSignature& signature) {
-  return "  _type_reduce* _shared = reinterpret_cast<_type_reduce*>(_shared_bytes);\n"
-         "  bool* _shared_valid = reinterpret_cast<bool*>(_shared + blockDim.x * blockDim.y);\n"
-         "  const unsigned _slot = threadIdx.y * blockDim.x + threadIdx.x;\n"
-         "  _shared[_slot] = _acc;\n  _shared_valid[_slot] = _valid;\n  __syncthreads();\n"
-         "  for (unsigned _step = blockDim.y / 2; _step > 0; _step >>= 1) {\n"
-         "    if (threadIdx.y < _step) {\n"
-         "      const unsigned _other = _slot + _step * blockDim.x;\n      " +
+  return "  for (unsigned _delta = 16; _delta >= blockDim.x && _delta > 0; _delta >>= 1) {\n"
+         "    const _type_reduce _lane = _ga_shuffle_down(_acc, _delta);\n"
+         "    const bool _lane_valid = __shfl_down_sync(0xffffffffu, (int)_valid, _delta) != 0;\n    " +
+         fold(signature, "_lane", "_lane_valid") +
+         "  }\n"
+         "  const unsigned _lanes_per_column = blockDim.x < 32 ? 32 / blockDim.x : 1;\n"
+         "  const unsigned _rows = blockDim.y / _lanes_per_column;\n"
+         "  if (_rows > 1) {\n"
+         "    _type_reduce* _shared = reinterpret_cast<_type_reduce*>(_shared_bytes);\n"
+         "    bool* _shared_valid = reinterpret_cast<bool*>(_shared + blockDim.x * blockDim.y);\n"
+         "    if (threadIdx.y % _lanes_per_column == 0) {\n"
+         "      const unsigned _slot = threadIdx.y / _lanes_per_column * blockDim.x + threadIdx.x;\n"
+         "      _shared[_slot] = _acc;\n      _shared_valid[_slot] = _valid;\n    }\n    __syncthreads();\n"
+         "    for (unsigned _step = _rows / 2; _step > 0; _step >>= 1) {\n"
+         "      if (threadIdx.y < _step) {\n"
+         "        const unsigned _slot = threadIdx.y * blockDim.x + threadIdx.x;\n"
+         "        const unsigned _other = _slot + _step * blockDim.x;\n"
+         "        _acc = _shared[_slot];\n        _valid = _shared_valid[_slot];\n        " +
          fold(signature, "_shared[_other]", "_shared_valid[_other]") +
-         "      _shared[_slot] = _acc;\n      _shared_valid[_slot] = _valid;\n    }\n    __syncthreads();\n  }\n"
+         "        _shared[_slot] = _acc;\n        _shared_valid[_slot] = _valid;\n      }\n      __syncthreads();\n"
+         "    }\n  }\n"
          "  if (threadIdx.y != 0 || _o >= _out_count) return;\n";
 }
+
+// A warp shuffle of the reduce type: the hardware's own for scalars, word by word for anything
+// else trivially copyable (a struct, a pair, a complex).
+constexpr const char* kShuffleDownSource =
+    "template <typename T> __device__ __forceinline__ T _ga_shuffle_down(const T& value, unsigned delta) {\n"
+    "  unsigned bits[(sizeof(T) + 3) / 4] = {};\n"
+    "  const unsigned char* from = reinterpret_cast<const unsigned char*>(&value);\n"
+    "  unsigned char* to = reinterpret_cast<unsigned char*>(bits);\n"
+    "  for (unsigned b = 0; b < sizeof(T); ++b) to[b] = from[b];\n"
+    "#pragma unroll\n"
+    "  for (unsigned w = 0; w < (sizeof(T) + 3) / 4; ++w) bits[w] = __shfl_down_sync(0xffffffffu, bits[w], delta);\n"
+    "  T result;\n"
+    "  unsigned char* back = reinterpret_cast<unsigned char*>(&result);\n"
+    "  for (unsigned b = 0; b < sizeof(T); ++b) back[b] = to[b];\n"
+    "  return result;\n"
+    "}\n"
+    "#define GA_SHUFFLE_DOWN_NATIVE(T) \\\n"
+    "  __device__ __forceinline__ T _ga_shuffle_down(const T& value, unsigned delta) { \\\n"
+    "    return __shfl_down_sync(0xffffffffu, value, delta); \\\n"
+    "  }\n"
+    "GA_SHUFFLE_DOWN_NATIVE(int)\nGA_SHUFFLE_DOWN_NATIVE(unsigned)\nGA_SHUFFLE_DOWN_NATIVE(long long)\n"
+    "GA_SHUFFLE_DOWN_NATIVE(unsigned long long)\nGA_SHUFFLE_DOWN_NATIVE(float)\nGA_SHUFFLE_DOWN_NATIVE(double)\n"
+    "#undef GA_SHUFFLE_DOWN_NATIVE\n";
 
 // The user's post-map for output `_o`, with `a` the folded value.
 std::string post_map(const ReductionSignature& signature) {
@@ -155,6 +192,7 @@ std::string reduction_kernel_source(const ReductionSignature& signature) {
   source += "typedef " + reduce_type + " _type_reduce;\n";
   source += "__device__ __forceinline__ _type_reduce _ga_reduce(const _type_reduce& a, const _type_reduce& b) {\n"
             "  return _type_reduce(\n" + with_line_label(signature.reduce_expression, "reduce_expr") + ");\n}\n";
+  source += kShuffleDownSource;
   if (signature.identity) {
     source += "__device__ __forceinline__ _type_reduce _ga_identity() {\n  return _type_reduce(\n" +
               with_line_label(*signature.identity, "identity") + ");\n}\n";
