@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 namespace garray {
 
@@ -25,18 +26,59 @@ constexpr int kThreads = 256;
 bool is_identifier_character(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // How the loop runs: over `size` elements, contiguous (every array operand unit-stride over one
-// dimension) or through `rank` collapsed dimensions whose parameters were added to the arguments.
+// dimension) or through `rank` collapsed dimensions whose parameters were added to the arguments;
+// a `tiled` loop runs over rows × cols in tiles, `staged` marking the inputs read through
+// shared-memory tiles.
 struct LoopPlan {
   std::int64_t size;
   int rank;
   bool contiguous;
   bool wide;
+  bool tiled = false;
+  std::uint32_t staged = 0;
+  std::int64_t rows = 0;
+  std::int64_t cols = 0;
 };
 
 LoopPlan contiguous_plan(std::int64_t size) { return {size, 1, true, size > INT32_MAX}; }
 
+std::int64_t magnitude(std::int64_t value) { return value < 0 ? -value : value; }
+
+// Whether a two-dimensional loop runs in tiles, and the inputs worth reading through shared-memory
+// tiles. A loop at least a tile each way whose outputs are all unit-stride along one dimension is
+// turned so that they run along its columns (collapse_loop orders the dimensions for the first
+// operand, an input) and tiled: its element offsets then need no division. The staged inputs are
+// those unit-stride along rows but not along columns (transposed views): a warp reads them along
+// their rows, 32 neighbours at once, instead of 32 elements a row apart. The tiles share 32 KB of
+// static shared memory, so the later inputs of wide dtypes may stay strided.
+std::optional<std::uint32_t> tiled_staging(StridedLoop<kMaxLoopOperands>& loop, std::span<const Array* const> arrays,
+                                           std::size_t input_count) {
+  if (loop.shape.size() != 2 || loop.shape[0] < kTileSide || loop.shape[1] < kTileSide) return std::nullopt;
+  const auto outputs_along = [&](int dimension) {
+    for (std::size_t k = input_count; k < arrays.size(); ++k) {
+      if (magnitude(loop.strides[k][dimension]) != 1) return false;
+    }
+    return input_count < arrays.size();
+  };
+  if (!outputs_along(1)) {
+    if (!outputs_along(0)) return std::nullopt;
+    std::swap(loop.shape[0], loop.shape[1]);
+    for (Dims& strides : loop.strides) std::swap(strides[0], strides[1]);
+  }
+  std::uint32_t staged = 0;
+  std::size_t tile_bytes = 0;
+  for (std::size_t k = 0; k < input_count; ++k) {
+    const std::size_t bytes = kTileBytesPerElement * arrays[k]->itemsize();
+    if (magnitude(loop.strides[k][0]) == 1 && magnitude(loop.strides[k][1]) > 1 && tile_bytes + bytes <= kTileSharedBytes) {
+      staged |= 1u << k;
+      tile_bytes += bytes;
+    }
+  }
+  return staged;
+}
+
 // The common case, C-contiguous arrays of the loop's own shape, needs no stride algebra at all.
-LoopPlan plan_loop(const Dims& shape, std::span<const Array* const> arrays, LoopOrder order,
+LoopPlan plan_loop(const Dims& shape, std::span<const Array* const> arrays, std::size_t input_count, LoopOrder order,
                    LaunchArguments& arguments) {
   std::int64_t size = 1;
   for (std::int64_t extent : shape) size *= extent;
@@ -48,7 +90,7 @@ LoopPlan plan_loop(const Dims& shape, std::span<const Array* const> arrays, Loop
     strides[k] = broadcast_strides(arrays[k]->shape(), arrays[k]->strides(), shape);
   }
   for (std::size_t k = arrays.size(); k < strides.size(); ++k) strides[k] = Dims::filled(shape.size(), 0);
-  const StridedLoop<kMaxLoopOperands> loop = collapse_loop<kMaxLoopOperands>(shape, strides, order);
+  StridedLoop<kMaxLoopOperands> loop = collapse_loop<kMaxLoopOperands>(shape, strides, order);
   const int rank = loop.shape.size();
   bool contiguous = rank == 0;
   if (rank == 1) {
@@ -56,10 +98,13 @@ LoopPlan plan_loop(const Dims& shape, std::span<const Array* const> arrays, Loop
                              [](const Dims& operand) { return operand[0] == 1; });
   }
   if (contiguous) return contiguous_plan(loop.size);
+  const std::optional<std::uint32_t> staged =
+      order == LoopOrder::any ? tiled_staging(loop, arrays, input_count) : std::nullopt;
   const LoopParams<kMaxLoopOperands> params = pack_loop_params(loop);
   arguments.add(params.words.data(),
                 sizeof(std::int64_t) * static_cast<std::size_t>(rank) * (arrays.size() + 1));
-  return {loop.size, rank, false, !fits_32bit_indexing(loop)};
+  if (!staged) return {loop.size, rank, false, !fits_32bit_indexing(loop)};
+  return {loop.size, rank, false, !fits_32bit_indexing(loop), true, *staged, loop.shape[0], loop.shape[1]};
 }
 
 // The shape the loop runs over: the non-raw arrays broadcast together, or `size` elements.
@@ -121,11 +166,12 @@ ElementwiseOperand operand_for(const KernelParam& param, bool is_output, const A
 }
 
 // The bytes that pick this call's compiled variant.
-std::string signature_key(const std::vector<ElementwiseOperand>& operands, int rank, bool contiguous, bool wide) {
+std::string signature_key(const std::vector<ElementwiseOperand>& operands, const LoopPlan& plan) {
   std::string key;
-  key.reserve(2 + 4 * operands.size() + sizeof(int));
-  key.push_back(static_cast<char>(rank));
-  key.push_back(static_cast<char>((contiguous ? 1 : 0) | (wide ? 2 : 0)));
+  key.reserve(2 + sizeof(plan.staged) + 4 * operands.size() + sizeof(int));
+  key.push_back(static_cast<char>(plan.rank));
+  key.push_back(static_cast<char>((plan.contiguous ? 1 : 0) | (plan.wide ? 2 : 0) | (plan.tiled ? 4 : 0)));
+  key.append(reinterpret_cast<const char*>(&plan.staged), sizeof(plan.staged));
   for (const ElementwiseOperand& operand : operands) {
     key.push_back(static_cast<char>(operand.kind));
     key.push_back(static_cast<char>(operand.type));
@@ -213,13 +259,16 @@ std::vector<Array> ElementwiseKernel::operator()(std::span<const KernelArgument>
 
   LaunchArguments arguments;
   const LoopOrder order = uses_linear_index_ || has_raw ? LoopOrder::c_order : LoopOrder::any;
-  const LoopPlan plan = plan_loop(shape, loop_arrays, order, arguments);
+  const std::size_t loop_inputs = std::count_if(operands.begin(), operands.begin() + inputs.size(),
+                                                 [](const ElementwiseOperand& operand) {
+                                                   return operand.kind == ArgumentKind::array;
+                                                 });
+  const LoopPlan plan = plan_loop(shape, loop_arrays, loop_inputs, order, arguments);
   if (plan.size == 0) return results;
-  const jit::KernelRef& kernel =
-      variants_.get(signature_key(operands, plan.rank, plan.contiguous, plan.wide), device, [&] {
-        return elementwise_kernel_source(ElementwiseSignature{name_, operation_, preamble_, operands, types.placeholders,
-                                                              plan.rank, plan.contiguous, plan.wide});
-      })[0];
+  const jit::KernelRef& kernel = variants_.get(signature_key(operands, plan), device, [&] {
+    return elementwise_kernel_source(ElementwiseSignature{name_, operation_, preamble_, operands, types.placeholders,
+                                                          plan.rank, plan.contiguous, plan.wide, plan.tiled, plan.staged});
+  })[0];
   if (plan.wide) {
     arguments.add(plan.size);
   } else {
@@ -240,8 +289,16 @@ std::vector<Array> ElementwiseKernel::operator()(std::span<const KernelArgument>
         break;
     }
   }
-  kernel->launch(jit::LaunchConfig{single_pass_blocks(plan.size, kThreads * kElementwisePerThread), kThreads, 0},
-                 arguments.pointers(), stream->native());
+  if (plan.tiled) {
+    const auto tiles = [](std::int64_t extent) { return (extent + kTileSide - 1) / kTileSide; };
+    const dim3 grid(static_cast<unsigned>(tiles(plan.cols)),
+                    static_cast<unsigned>(std::min<std::int64_t>(tiles(plan.rows), kMaxTileRowsPerLaunch)));
+    kernel->launch(jit::LaunchConfig{grid, dim3(kTileSide, kTileRowsPerPass), 0}, arguments.pointers(),
+                   stream->native());
+  } else {
+    kernel->launch(jit::LaunchConfig{single_pass_blocks(plan.size, kThreads * kElementwisePerThread), kThreads, 0},
+                   arguments.pointers(), stream->native());
+  }
   return results;
 }
 

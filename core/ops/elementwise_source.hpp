@@ -21,6 +21,7 @@
 
 #include <garray/base.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -30,6 +31,17 @@
 namespace garray {
 
 inline constexpr int kElementwisePerThread = 8;
+
+// The tiled variant (ElementwiseSignature::tiled): blocks of kTileSide × kTileRowsPerPass threads,
+// each over a kTileSide² tile of a rows × cols loop, the grid's x over column tiles and y over row
+// tiles (a block strides over row tiles beyond kMaxTileRowsPerLaunch). Each staged input is read
+// into a [kTileSide][kTileSide + 1] shared array (the padding keeps the transposed reads free of
+// bank conflicts) along its own rows, then read back transposed.
+inline constexpr int kTileSide = 32;
+inline constexpr int kTileRowsPerPass = 8;
+inline constexpr std::int64_t kMaxTileRowsPerLaunch = 65535;
+inline constexpr std::size_t kTileBytesPerElement = kTileSide * (kTileSide + 1);
+inline constexpr std::size_t kTileSharedBytes = 32 * 1024;
 
 enum class ArgumentKind : std::uint8_t { array, scalar, raw };
 
@@ -52,6 +64,10 @@ struct ElementwiseSignature {
   int rank;         // of the collapsed loop over the array operands
   bool contiguous;  // every array operand is unit-stride over a rank ≤ 1 loop
   bool wide;        // 64-bit indexing
+  bool tiled = false;  // the tiled variant of a rank-2 strided loop
+  // Of a tiled loop: bit k set for array operand k (counting array operands only, inputs first)
+  // staged through a shared-memory tile.
+  std::uint32_t staged = 0;
 };
 
 std::string elementwise_kernel_source(const ElementwiseSignature& signature);

@@ -152,6 +152,28 @@ TEST(UserKernelSources, ElementwiseSignaturesCompile) {
   }
 }
 
+TEST(UserKernelSources, TiledElementwiseSignaturesCompile) {
+  const std::vector<KernelParam> in = garray::parse_kernel_params("T x, float32 s, T w", "in");
+  const std::vector<KernelParam> out = garray::parse_kernel_params("T y, float64 z", "out");
+  for (const ga_dtype_t type : {GA_FLOAT16, GA_COMPLEX128, GA_INT8}) {
+    const std::vector<std::pair<std::string, ga_dtype_t>> placeholders{{"T", type}};
+    for (const bool wide : {false, true}) {
+      const std::vector<ElementwiseOperand> operands{{&in[0], false, ArgumentKind::array, type, GA_BOOL},
+                                                     {&in[1], false, ArgumentKind::scalar, GA_FLOAT32, GA_FLOAT32},
+                                                     {&in[2], false, ArgumentKind::array, type, type},
+                                                     {&out[0], true, ArgumentKind::array, type, type},
+                                                     {&out[1], true, ArgumentKind::array, GA_FLOAT64, GA_INT32}};
+      for (const std::uint32_t staged : {0u, 1u, 2u, 3u}) {
+        const std::string name = "tiled_" + std::to_string(type) + (wide ? "_64_" : "_32_") + std::to_string(staged);
+        expect_compiles(garray::elementwise_kernel_source(garray::ElementwiseSignature{
+                            name, "(void)x; y = w; z = (double)i + (double)s", "", operands, placeholders, 2, false, wide, true,
+                            staged}),
+                        name);
+      }
+    }
+  }
+}
+
 TEST(UserKernelSources, ReductionSignaturesCompile) {
   const std::vector<KernelParam> in = garray::parse_kernel_params("T x, T w", "in");
   const std::vector<KernelParam> out = garray::parse_kernel_params("T y, int32 n", "out");

@@ -284,6 +284,28 @@ def test_incompatible_shapes_raise_value_error_naming_both():
 
 
 @gpu
+@gpu
+@pytest.mark.parametrize("shape", [(32, 32), (33, 65), (1000, 37), (70, 4100)])
+@pytest.mark.parametrize("x_dtype, y_dtype", [("float32", "float32"), ("float64", "float32"), ("int8", "complex128"),
+                                              ("bool", "float16")])
+def test_transposed_operands_read_through_tiles(shape, x_dtype, y_dtype):
+    """A transposed input beside a C-ordered one (and both transposed, reversed, or into a given
+    out) takes the tiled path; the results must not notice."""
+    x = random_host(shape, x_dtype, seed=1)
+    y = random_host(shape[::-1], y_dtype, seed=2)
+    device_x, device_y = ga.asarray(x), ga.asarray(y)
+    assert_matches(ga.add(device_x, device_y.T), numpy.add(x, y.T))
+    assert_matches(ga.multiply(device_y.T, device_x), numpy.multiply(y.T, x))
+    assert_matches(ga.subtract(device_y[::-1].T, device_x[:, ::-1]), numpy.subtract(y[::-1].T, x[:, ::-1]))
+    assert_matches(ga.add(device_y.T, device_y.T), numpy.add(y.T, y.T))
+    host_out = numpy.zeros(shape, numpy.result_type(x, y))
+    out = ga.asarray(host_out)
+    ga.add(device_x, device_y.T, out=out)
+    assert_matches(out, numpy.add(x, y.T))
+    condition = random_host(shape[::-1], "bool", seed=3)
+    assert_matches(ga.where(ga.asarray(condition).T, device_x, device_y.T), numpy.where(condition.T, x, y.T))
+
+
 @pytest.mark.parametrize("view", [lambda a: a[::2, ::-1], lambda a: a.T, lambda a: a[1:, 2:7:3], lambda a: a[3]])
 def test_strided_views_match_numpy(view):
     x = random_host((6, 8), "float32", seed=15)
