@@ -284,7 +284,6 @@ def test_incompatible_shapes_raise_value_error_naming_both():
 
 
 @gpu
-@gpu
 @pytest.mark.parametrize("shape", [(32, 32), (33, 65), (1000, 37), (70, 4100)])
 @pytest.mark.parametrize("x_dtype, y_dtype", [("float32", "float32"), ("float64", "float32"), ("int8", "complex128"),
                                               ("bool", "float16")])
@@ -306,6 +305,7 @@ def test_transposed_operands_read_through_tiles(shape, x_dtype, y_dtype):
     assert_matches(ga.where(ga.asarray(condition).T, device_x, device_y.T), numpy.where(condition.T, x, y.T))
 
 
+@gpu
 @pytest.mark.parametrize("view", [lambda a: a[::2, ::-1], lambda a: a.T, lambda a: a[1:, 2:7:3], lambda a: a[3]])
 def test_strided_views_match_numpy(view):
     x = random_host((6, 8), "float32", seed=15)
