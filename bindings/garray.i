@@ -40,6 +40,7 @@
 %include "garray/masks.h"
 %include "garray/reductions.h"
 %include "garray/sorting.h"
+%include "garray/products.h"
 
 #ifdef SWIGXML
 %rename("GA_DTYPE_SAME") ga_dtype_same;

@@ -29,5 +29,6 @@
 #include <garray/masks.h>
 #include <garray/reductions.h>
 #include <garray/sorting.h>
+#include <garray/products.h>
 
 #endif /* GARRAY_GARRAY_H */

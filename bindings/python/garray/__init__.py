@@ -26,6 +26,8 @@ from garray._manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_
                                   broadcast_to, expand_dims, imag, moveaxis, ravel, real, reshape, squeeze,
                                   swapaxes, transpose)
 from garray._ndarray import ndarray
+from garray._products import (dot, einsum, get_allow_tf32, inner, kron, matmul, set_allow_tf32, tensordot,
+                              vdot)
 from garray._routines import all, amax, amin, angle, any, clip, max, min, where
 from garray._statistics import (argmax, argmin, average, corrcoef, count_nonzero, cov, mean, nanargmax, nanargmin,
                                 nanmax, nanmean, nanmin, nanprod, nanstd, nansum, nanvar, prod, ptp, std, sum, var)

@@ -21,7 +21,7 @@ import operator
 
 import numpy
 
-from garray import _dtypes, _indexing, _joining, _routines, _scan, _statistics
+from garray import _dtypes, _indexing, _joining, _products, _routines, _scan, _statistics
 from garray._library import lib, order_code
 from garray._ufunc import UFUNCS
 from garray.cuda import _stream
@@ -378,6 +378,25 @@ class ndarray(lib.ga_array_s):
     __pos__ = _unary("positive", "pos")
     __abs__ = _unary("absolute", "abs")
     __invert__ = _unary("invert", "invert")
+
+    def __matmul__(self, other):
+        if not isinstance(other, ndarray):
+            return NotImplemented
+        return _products.matmul(self, other)
+
+    def __rmatmul__(self, other):
+        if not isinstance(other, ndarray):
+            return NotImplemented
+        return _products.matmul(other, self)
+
+    def __imatmul__(self, other):
+        # NumPy's a @= b: the product is written back into a, which must keep its shape.
+        if not isinstance(other, ndarray):
+            return NotImplemented
+        return _products.matmul(self, other, out=self)
+
+    def dot(self, b, out=None):
+        return _products.dot(self, b, out)
 
     def __divmod__(self, other):
         return _call_ufunc(_DIVMOD, (self, other), _ALLOCATE_TWO, None, None)
