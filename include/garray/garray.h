@@ -30,5 +30,6 @@
 #include <garray/reductions.h>
 #include <garray/sorting.h>
 #include <garray/products.h>
+#include <garray/linalg.h>
 
 #endif /* GARRAY_GARRAY_H */

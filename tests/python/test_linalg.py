@@ -1,0 +1,540 @@
+"""garray.linalg (garray/linalg.h on cuSOLVER) against NumPy float64/complex128 references: every
+dtype, batched and broadcast stacks, non-contiguous views, ill-conditioned and rank-deficient
+input, reconstruction checks (Q R, U S Vh, L Lᴴ, A x - b, A v - v w) with tolerances scaled by size
+and dtype, inputs left intact, and the error policy (deferred reports, errstate(linalg='raise')).
+References avoid NumPy-2-only arguments, so the file holds under NumPy 1.x and 2.x alike."""
+
+import numpy
+import pytest
+
+import garray as ga
+from conftest import gpu
+
+DTYPES = (numpy.float32, numpy.float64, numpy.complex64, numpy.complex128)
+
+pytestmark = gpu
+
+
+def _eps(dtype):
+    single = numpy.dtype(dtype) in (numpy.float16, numpy.float32, numpy.complex64)
+    return float(numpy.finfo(numpy.float32 if single else numpy.float64).eps)
+
+
+def _tol(dtype, n):
+    """An absolute tolerance for quantities of order one from an n-sized factorization."""
+    return float(_eps(dtype)) * max(n, 1) * 200
+
+
+def _random(shape, dtype, seed=0):
+    generator = numpy.random.default_rng(seed)
+    values = generator.standard_normal(shape)
+    if numpy.dtype(dtype).kind == "c":
+        values = values + 1j * generator.standard_normal(shape)
+    return values.astype(dtype)
+
+
+def _well_conditioned(shape, dtype, seed=0):
+    a = _random(shape, dtype, seed)
+    n = shape[-1]
+    return (a + n * numpy.eye(n)).astype(dtype)
+
+
+def _hermitian_pd(shape, dtype, seed=0):
+    b = _random(shape, dtype, seed).astype(numpy.complex128)
+    n = shape[-1]
+    a = b @ numpy.conj(numpy.swapaxes(b, -1, -2)) + n * numpy.eye(n)
+    return (a if numpy.dtype(dtype).kind == "c" else a.real).astype(dtype)
+
+
+def _wide(x):
+    return numpy.asarray(x).astype(numpy.complex128 if numpy.asarray(x).dtype.kind == "c" else numpy.float64)
+
+
+def _h(x):
+    return numpy.conj(numpy.swapaxes(x, -1, -2))
+
+
+def _clear_pending():
+    try:
+        ga.linalg.check_errors()
+    except ga.linalg.LinAlgError:
+        pass
+
+
+def _assert_close(actual, expected, atol):
+    numpy.testing.assert_allclose(_wide(actual), _wide(expected), rtol=atol, atol=atol)
+
+
+# ----- solve, inv, det, slogdet --------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("a_shape,b_shape", [((5, 5), (5,)), ((5, 5), (5, 3)), ((3, 4, 4), (4, 2)),
+                                             ((2, 3, 4, 4), (3, 4, 1)), ((1, 1), (1,)), ((0, 0), (0,))])
+def test_solve(dtype, a_shape, b_shape):
+    a = _well_conditioned(a_shape, dtype, 1)
+    b = _random(b_shape, dtype, 2)
+    ga_a, ga_b = ga.asarray(a), ga.asarray(b)
+    x = ga.linalg.solve(ga_a, ga_b)
+    assert x.dtype == dtype
+    host = _wide(ga.asnumpy(x))
+    if len(b_shape) == 1:
+        expected_shape = a_shape[:-1]
+        residual = (_wide(a) @ host[..., None])[..., 0] - _wide(b)
+    else:
+        expected_shape = numpy.broadcast_shapes(a_shape[:-2], b_shape[:-2]) + b_shape[-2:]
+        residual = _wide(a) @ host - _wide(b)
+    assert x.shape == expected_shape
+    assert numpy.abs(residual).max(initial=0) <= _tol(dtype, a_shape[-1]) * 10
+    numpy.testing.assert_array_equal(ga.asnumpy(ga_a), a)  # inputs intact
+    numpy.testing.assert_array_equal(ga.asnumpy(ga_b), b)
+
+
+@pytest.mark.parametrize("dtype", (numpy.float32, numpy.float64))
+def test_solve_1024_residual(dtype):
+    n = 1024
+    a = _random((n, n), dtype, 3)
+    b = _random((n,), dtype, 4)
+    x = _wide(ga.asnumpy(ga.linalg.solve(ga.asarray(a), ga.asarray(b))))
+    relative = numpy.linalg.norm(_wide(a) @ x - _wide(b)) / (numpy.linalg.norm(_wide(a)) * numpy.linalg.norm(x))
+    assert relative < _eps(dtype) * n
+
+
+def test_solve_non_contiguous_and_promotion():
+    a = _well_conditioned((6, 6), numpy.float64, 5)
+    b = _random((6, 4), numpy.float32, 6)
+    ga_a = ga.swapaxes(ga.asarray(a), 0, 1)  # aᵀ, F-ordered
+    ga_b = ga.asarray(b)[:, ::2]
+    x = ga.linalg.solve(ga_a, ga_b)
+    assert x.dtype == numpy.float64
+    _assert_close(ga.asnumpy(x), numpy.linalg.solve(a.T, _wide(b)[:, ::2]), 1e-10)
+    integers = ga.asarray(numpy.array([[2, 1], [1, 3]], dtype=numpy.int32))
+    y = ga.linalg.solve(integers, ga.asarray(numpy.array([3, 5], dtype=numpy.int64)))
+    assert y.dtype == numpy.float64
+    _assert_close(ga.asnumpy(y), [0.8, 1.4], 1e-12)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("shape", [(4, 4), (3, 2, 5, 5), (1, 1), (0, 0), (2, 0, 0)])
+def test_inv(dtype, shape):
+    a = _well_conditioned(shape, dtype, 7)
+    ga_a = ga.asarray(a)
+    inverse = ga.linalg.inv(ga_a)
+    assert inverse.shape == shape and inverse.dtype == dtype
+    n = shape[-1]
+    if n:
+        _assert_close(_wide(a) @ _wide(ga.asnumpy(inverse)), numpy.broadcast_to(numpy.eye(n), shape),
+                      _tol(dtype, n))
+    numpy.testing.assert_array_equal(ga.asnumpy(ga_a), a)
+
+
+def test_inv_batched_100x64x64():
+    a = _well_conditioned((100, 64, 64), numpy.float32, 8)
+    inverse = ga.asnumpy(ga.linalg.inv(ga.asarray(a)))
+    _assert_close(_wide(a) @ _wide(inverse), numpy.broadcast_to(numpy.eye(64), a.shape), _tol(numpy.float32, 64))
+    _assert_close(inverse, numpy.linalg.inv(_wide(a)), 1e-3)
+
+
+def test_inv_float16_and_integers():
+    half = ga.linalg.inv(ga.asarray(numpy.array([[2, 0], [0, 4]], dtype=numpy.float16)))
+    assert half.dtype == numpy.float32
+    _assert_close(ga.asnumpy(half), [[0.5, 0], [0, 0.25]], 1e-7)
+    assert ga.linalg.inv(ga.asarray(numpy.eye(3, dtype=numpy.int8))).dtype == numpy.float64
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("shape", [(5, 5), (3, 4, 4), (1, 1), (0, 0)])
+def test_det_and_slogdet(dtype, shape):
+    a = _random(shape, dtype, 9)
+    det = ga.linalg.det(ga.asarray(a))
+    assert det.shape == shape[:-2] and det.dtype == dtype
+    expected = numpy.linalg.det(_wide(a))
+    _assert_close(ga.asnumpy(det), expected, _tol(dtype, shape[-1]) * 10)
+    sign, logabsdet = ga.linalg.slogdet(ga.asarray(a))
+    result = ga.linalg.slogdet(ga.asarray(a))
+    assert result.sign.shape == shape[:-2]
+    expected_sign, expected_log = numpy.linalg.slogdet(_wide(a))
+    assert sign.dtype == dtype and logabsdet.dtype.kind == "f"
+    _assert_close(ga.asnumpy(sign), expected_sign, _tol(dtype, shape[-1]) * 10)
+    _assert_close(ga.asnumpy(logabsdet), expected_log, _tol(dtype, shape[-1]) * 10)
+
+
+def test_det_of_singular_and_ill_conditioned():
+    singular = numpy.array([[[1.0, 2.0], [2.0, 4.0]], [[0.0, 1.0], [1.0, 0.0]]])
+    _assert_close(ga.asnumpy(ga.linalg.det(ga.asarray(singular))), [0.0, -1.0], 1e-15)
+    sign, logabsdet = ga.linalg.slogdet(ga.asarray(singular))
+    numpy.testing.assert_array_equal(ga.asnumpy(sign), [0.0, -1.0])
+    assert ga.asnumpy(logabsdet)[0] == -numpy.inf
+    hilbert = 1.0 / (numpy.arange(8)[:, None] + numpy.arange(8)[None, :] + 1.0)
+    _, expected_log = numpy.linalg.slogdet(hilbert)
+    _assert_close(ga.asnumpy(ga.linalg.slogdet(ga.asarray(hilbert))[1]), expected_log, 1e-6)
+
+
+# ----- cholesky, qr --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("shape", [(6, 6), (2, 3, 4, 4), (1, 1), (0, 0)])
+def test_cholesky(dtype, shape):
+    a = _hermitian_pd(shape, dtype, 10)
+    ga_a = ga.asarray(a)
+    lower = ga.asnumpy(ga.linalg.cholesky(ga_a))
+    assert lower.dtype == dtype and lower.shape == shape
+    numpy.testing.assert_array_equal(numpy.triu(lower, 1), 0)
+    n = shape[-1]
+    scale = n + 1.0
+    _assert_close(_wide(lower) @ _h(_wide(lower)) / scale, _wide(a) / scale, _tol(dtype, n))
+    upper = ga.asnumpy(ga.linalg.cholesky(ga_a, upper=True))
+    numpy.testing.assert_array_equal(numpy.tril(upper, -1), 0)
+    _assert_close(upper, _h(lower), _tol(dtype, n) * scale)
+    numpy.testing.assert_array_equal(ga.asnumpy(ga_a), a)
+
+
+def test_cholesky_reads_one_triangle():
+    a = _hermitian_pd((5, 5), numpy.float64, 11)
+    garbage = a + numpy.triu(numpy.full((5, 5), 100.0), 1)
+    _assert_close(ga.asnumpy(ga.linalg.cholesky(ga.asarray(garbage))), numpy.linalg.cholesky(a), 1e-10)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("shape", [(6, 4), (4, 6), (5, 5), (2, 7, 3), (3, 1), (0, 3)])
+def test_qr(dtype, shape):
+    a = _random(shape, dtype, 12)
+    ga_a = ga.asarray(a)
+    m, n = shape[-2:]
+    k = min(m, n)
+    tol = _tol(dtype, max(m, n))
+    for mode, q_columns, r_rows in (("reduced", k, k), ("complete", m, m)):
+        q, r = ga.linalg.qr(ga_a, mode=mode)
+        assert q.shape == shape[:-2] + (m, q_columns) and r.shape == shape[:-2] + (r_rows, n)
+        assert q.dtype == dtype and r.dtype == dtype
+        q, r = _wide(ga.asnumpy(q)), _wide(ga.asnumpy(r))
+        numpy.testing.assert_array_equal(numpy.tril(r, -1), 0)
+        _assert_close(q @ r, a, tol * 10)
+        _assert_close(_h(q) @ q, numpy.broadcast_to(numpy.eye(q_columns), q.shape[:-2] + (q_columns,) * 2), tol)
+    r_only = ga.linalg.qr(ga_a, mode="r")
+    _assert_close(ga.asnumpy(r_only), ga.asnumpy(ga.linalg.qr(ga_a).R), tol)
+    h, tau = ga.linalg.qr(ga_a, mode="raw")
+    assert h.shape == shape[:-2] + (n, m) and tau.shape == shape[:-2] + (k,)
+    # r is the upper triangle of hᵀ.
+    _assert_close(numpy.triu(numpy.swapaxes(ga.asnumpy(h), -1, -2))[..., :k, :], ga.asnumpy(r_only), tol)
+    numpy.testing.assert_array_equal(ga.asnumpy(ga_a), a)
+
+
+def test_qr_bad_mode():
+    with pytest.raises(ValueError):
+        ga.linalg.qr(ga.asarray(numpy.eye(2)), mode="economic")
+
+
+# ----- svd -----------------------------------------------------------------------------------------
+
+def _check_svd(a, dtype, full_matrices):
+    ga_a = ga.asarray(a)
+    u, s, vh = ga.linalg.svd(ga_a, full_matrices=full_matrices)
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    batch = a.shape[:-2]
+    assert u.shape == batch + (m, m if full_matrices else k) and s.shape == batch + (k,)
+    assert vh.shape == batch + (n if full_matrices else k, n)
+    assert u.dtype == dtype and vh.dtype == dtype and s.dtype.kind == "f"
+    u, s, vh = _wide(ga.asnumpy(u)), ga.asnumpy(s).astype(numpy.float64), _wide(ga.asnumpy(vh))
+    tol = _tol(dtype, max(m, n))
+    scale = max(1.0, float(numpy.abs(s).max(initial=0)))
+    _assert_close(s, numpy.linalg.svd(_wide(a), compute_uv=False), tol * scale)
+    _assert_close((u[..., :, :k] * s[..., None, :]) @ vh[..., :k, :] / scale, _wide(a) / scale, tol * 10)
+    _assert_close(_h(u) @ u, numpy.broadcast_to(numpy.eye(u.shape[-1]), batch + (u.shape[-1],) * 2), tol * 10)
+    _assert_close(vh @ _h(vh), numpy.broadcast_to(numpy.eye(vh.shape[-2]), batch + (vh.shape[-2],) * 2), tol * 10)
+    numpy.testing.assert_array_equal(ga.asnumpy(ga_a), a)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("shape", [(64, 64), (9, 5), (5, 9), (3, 6, 4), (1, 1), (1, 4)])
+@pytest.mark.parametrize("full_matrices", [False, True])
+def test_svd(dtype, shape, full_matrices):
+    _check_svd(_random(shape, dtype, 13), dtype, full_matrices)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_svd_values_only(dtype):
+    a = _random((4, 7, 5), dtype, 14)
+    s = ga.linalg.svd(ga.asarray(a), compute_uv=False)
+    assert s.shape == (4, 5)
+    _assert_close(ga.asnumpy(s), numpy.linalg.svd(_wide(a), compute_uv=False), _tol(dtype, 7) * 10)
+
+
+def test_svd_of_standardised_data():
+    x = _random((300, 40), numpy.float64, 15) * 3 + 1
+    gx = ga.asarray(x)
+    z = (gx - gx.mean(axis=0)) / gx.std(axis=0)
+    u, s, vh = ga.linalg.svd(z, full_matrices=False)
+    zh = (x - x.mean(axis=0)) / x.std(axis=0)
+    _assert_close(ga.asnumpy(s), numpy.linalg.svd(zh, compute_uv=False), 1e-10)
+    _assert_close((ga.asnumpy(u) * ga.asnumpy(s)) @ ga.asnumpy(vh), zh, 1e-10)
+
+
+def test_svd_non_contiguous_and_empty():
+    a = _random((8, 12), numpy.float64, 16)
+    view = ga.asarray(a)[::2, 1::2]
+    _assert_close(ga.asnumpy(ga.linalg.svd(view, compute_uv=False)), numpy.linalg.svd(a[::2, 1::2], compute_uv=False),
+                  1e-12)
+    u, s, vh = ga.linalg.svd(ga.asarray(numpy.zeros((0, 3))))
+    assert u.shape == (0, 0) and s.shape == (0,) and vh.shape == (3, 3)
+
+
+# ----- eigh, eigvalsh, eig, eigvals ----------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("shape", [(6, 6), (3, 5, 5), (1, 1), (40, 40)])
+@pytest.mark.parametrize("uplo", ["L", "U"])
+def test_eigh(dtype, shape, uplo):
+    a = _hermitian_pd(shape, dtype, 17)
+    # The triangle eigh does not read holds garbage.
+    n = shape[-1]
+    garbage = numpy.triu(numpy.ones((n, n)), 1) if uplo == "L" else numpy.tril(numpy.ones((n, n)), -1)
+    given = (a + 1000 * garbage).astype(dtype)
+    w, v = ga.linalg.eigh(ga.asarray(given), UPLO=uplo)
+    assert w.dtype.kind == "f" and v.dtype == dtype and w.shape == shape[:-1] and v.shape == shape
+    w, v = ga.asnumpy(w).astype(numpy.float64), _wide(ga.asnumpy(v))
+    scale = float(numpy.abs(w).max())
+    tol = _tol(dtype, n)
+    _assert_close(w / scale, numpy.linalg.eigvalsh(_wide(a)) / scale, tol)
+    _assert_close(_wide(a) @ v / scale, v * w[..., None, :] / scale, tol * 10)
+    _assert_close(ga.asnumpy(ga.linalg.eigvalsh(ga.asarray(given), UPLO=uplo)) / scale, w / scale, tol)
+
+
+def test_eigvalsh_of_gram_matrix():
+    a = ga.asarray(_random((50, 30), numpy.float64, 18))
+    gram = a @ a.T
+    w = ga.asnumpy(ga.linalg.eigvalsh(gram))
+    host = ga.asnumpy(a)
+    _assert_close(w, numpy.linalg.eigvalsh(host @ host.T), 1e-9)
+
+
+def _match_eigenvalues(actual, expected):
+    """Pairs each expected eigenvalue with the nearest unused actual one."""
+    actual = list(actual)
+    matched = []
+    for value in expected:
+        index = int(numpy.argmin([abs(candidate - value) for candidate in actual]))
+        matched.append(actual.pop(index))
+    return numpy.array(matched)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("shape", [(6, 6), (2, 4, 4), (1, 1)])
+def test_eig(dtype, shape):
+    a = _random(shape, dtype, 19)
+    w, v = ga.linalg.eig(ga.asarray(a))
+    complex_dtype = numpy.complex64 if dtype in (numpy.float32, numpy.complex64) else numpy.complex128
+    assert w.dtype == complex_dtype and v.dtype == complex_dtype
+    w, v = ga.asnumpy(w).astype(numpy.complex128), ga.asnumpy(v).astype(numpy.complex128)
+    n = shape[-1]
+    tol = _tol(dtype, n) * 10
+    _assert_close(_wide(a) @ v, v * w[..., None, :], tol * n)
+    expected = numpy.linalg.eigvals(_wide(a)).reshape(-1, n)
+    for got, want in zip(w.reshape(-1, n), expected):
+        _assert_close(_match_eigenvalues(got, want), want, tol * n)
+    values = ga.asnumpy(ga.linalg.eigvals(ga.asarray(a))).astype(numpy.complex128)
+    for got, want in zip(values.reshape(-1, n), expected):
+        _assert_close(_match_eigenvalues(got, want), want, tol * n)
+
+
+# ----- norm, cond, matrix_rank ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", DTYPES + (numpy.int32,))
+@pytest.mark.parametrize("ord,axis", [(None, None), (None, 0), (2, 1), (1, -1), (numpy.inf, 0), (-numpy.inf, 1),
+                                      (0, 1), (3, 0), (0.5, 1), (None, (0, 1)), ("fro", (1, 0)), ("nuc", None),
+                                      (1, None), (-1, (0, 1)), (2, (0, 1)), (-2, None), (numpy.inf, None),
+                                      (-numpy.inf, (1, 0))])
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_norm(dtype, ord, axis, keepdims):
+    x = (_random((5, 4), dtype, 20) * 3).astype(dtype) if numpy.dtype(dtype).kind != "i" else \
+        numpy.arange(-10, 10, dtype=dtype).reshape(5, 4)
+    result = ga.linalg.norm(ga.asarray(x), ord=ord, axis=axis, keepdims=keepdims)
+    expected = numpy.linalg.norm(_wide(x), ord=ord, axis=axis, keepdims=keepdims)
+    assert result.shape == numpy.shape(expected)
+    assert result.dtype.kind == "f"
+    _assert_close(ga.asnumpy(result), expected, _tol(dtype, 20) * 10 if numpy.dtype(dtype).kind != "i" else 1e-12)
+
+
+def test_norm_of_stacks_and_errors():
+    x = _random((2, 3, 4), numpy.float64, 21)
+    _assert_close(ga.asnumpy(ga.linalg.norm(ga.asarray(x))), numpy.linalg.norm(x), 1e-12)
+    _assert_close(ga.asnumpy(ga.linalg.norm(ga.asarray(x), ord=2, axis=(2, 0))),
+                  numpy.linalg.norm(x, ord=2, axis=(2, 0)), 1e-12)
+    with pytest.raises(ValueError):
+        ga.linalg.norm(ga.asarray(x), ord=1)  # an order needs 1-D or 2-D input or axes
+    with pytest.raises(ValueError):
+        ga.linalg.norm(ga.asarray(x), ord="nuc", axis=1)
+    with pytest.raises(ValueError):
+        ga.linalg.norm(ga.asarray(x), ord=3, axis=(0, 1))
+    with pytest.raises(IndexError):
+        ga.linalg.norm(ga.asarray(x), axis=5)
+
+
+@pytest.mark.parametrize("p", [None, 2, -2, 1, -1, numpy.inf, -numpy.inf, "fro", "nuc"])
+def test_cond(p):
+    a = _random((3, 5, 5), numpy.float64, 22)
+    _assert_close(ga.asnumpy(ga.linalg.cond(ga.asarray(a), p)), numpy.linalg.cond(a, p), 1e-8)
+
+
+def test_cond_of_singular_matrix_is_huge():
+    value = float(ga.asnumpy(ga.linalg.cond(ga.asarray(numpy.array([[1.0, 2.0], [2.0, 4.0]])))))
+    assert value > 1e15
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_matrix_rank(dtype):
+    base = _random((6, 3), dtype, 23)
+    deficient = numpy.concatenate([base, base[:, :2] + base[:, 1:]], axis=1)  # rank 3 of 6 x 5
+    assert int(ga.asnumpy(ga.linalg.matrix_rank(ga.asarray(deficient)))) == 3
+    assert int(ga.asnumpy(ga.linalg.matrix_rank(ga.asarray(base)))) == 3
+    stack = numpy.stack([deficient, numpy.zeros_like(deficient)])
+    numpy.testing.assert_array_equal(ga.asnumpy(ga.linalg.matrix_rank(ga.asarray(stack))), [3, 0])
+    assert int(ga.asnumpy(ga.linalg.matrix_rank(ga.asarray(deficient), tol=1e6))) == 0
+    if _eps(dtype) < 1e-10:  # float32's rounding makes the Gram matrix's null space too noisy
+        gram = deficient @ _h(deficient)
+        assert int(ga.asnumpy(ga.linalg.matrix_rank(ga.asarray(gram), hermitian=True))) == 3
+    assert int(ga.asnumpy(ga.linalg.matrix_rank(ga.asarray(numpy.zeros(4))))) == 0
+    assert int(ga.asnumpy(ga.linalg.matrix_rank(ga.asarray(numpy.arange(4.0))))) == 1
+
+
+# ----- pinv, lstsq ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("shape", [(6, 4), (4, 6), (2, 5, 5), (0, 3)])
+def test_pinv(dtype, shape):
+    a = _random(shape, dtype, 24)
+    deficient = shape[-1] == 5
+    if deficient:
+        a[..., :, 4] = a[..., :, 0]
+    # A rank-deficient matrix needs a cutoff above the rounding of its zero singular value.
+    rcond = (1e-4 if _eps(dtype) > 1e-10 else 1e-10) if deficient else 1e-15
+    result = ga.linalg.pinv(ga.asarray(a), rcond=rcond) if deficient else ga.linalg.pinv(ga.asarray(a))
+    assert result.shape == shape[:-2] + (shape[-1], shape[-2]) and result.dtype == dtype
+    expected = numpy.linalg.pinv(_wide(a), rcond=rcond)
+    _assert_close(ga.asnumpy(result), expected, _tol(dtype, max(shape)) * 100)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("a_shape,b_shape", [((8, 3), (8,)), ((8, 3), (8, 2)), ((3, 8), (3,)), ((5, 5), (5, 2))])
+def test_lstsq(dtype, a_shape, b_shape):
+    a = _random(a_shape, dtype, 25)
+    b = _random(b_shape, dtype, 26)
+    x, residuals, rank, s = ga.linalg.lstsq(ga.asarray(a), ga.asarray(b))
+    ex, eresiduals, erank, es = numpy.linalg.lstsq(_wide(a), _wide(b), rcond=None)
+    tol = _tol(dtype, max(a_shape)) * 100
+    assert x.shape == ex.shape and residuals.shape == eresiduals.shape and rank.shape == ()
+    assert int(ga.asnumpy(rank)) == erank
+    _assert_close(ga.asnumpy(x), ex, tol)
+    _assert_close(ga.asnumpy(residuals), eresiduals, tol)
+    _assert_close(ga.asnumpy(s), es, tol)
+
+
+def test_lstsq_rank_deficient():
+    a = _random((7, 3), numpy.float64, 27)
+    a[:, 2] = a[:, 0] + a[:, 1]
+    b = _random((7,), numpy.float64, 28)
+    x, residuals, rank, s = ga.linalg.lstsq(ga.asarray(a), ga.asarray(b))
+    ex, eresiduals, erank, _ = numpy.linalg.lstsq(a, b, rcond=None)
+    assert int(ga.asnumpy(rank)) == erank == 2
+    assert residuals.shape == eresiduals.shape == (0,)
+    _assert_close(ga.asnumpy(x), ex, 1e-10)
+
+
+# ----- matrix_power, multi_dot, tensorsolve, tensorinv ---------------------------------------------
+
+@pytest.mark.parametrize("n", [-3, -1, 0, 1, 2, 5])
+def test_matrix_power(n):
+    a = _well_conditioned((2, 4, 4), numpy.float64, 29) / 4
+    result = ga.linalg.matrix_power(ga.asarray(a), n)
+    _assert_close(ga.asnumpy(result), numpy.linalg.matrix_power(a, n), 1e-10)
+    integers = numpy.array([[1, 1], [1, 0]], dtype=numpy.int64)
+    if n >= 0:
+        power = ga.linalg.matrix_power(ga.asarray(integers), n)
+        assert power.dtype == numpy.int64
+        numpy.testing.assert_array_equal(ga.asnumpy(power), numpy.linalg.matrix_power(integers, n))
+
+
+@pytest.mark.parametrize("shapes", [[(3,), (3, 5), (5, 2)], [(4, 3), (3, 6), (6, 2), (2,)],
+                                    [(10, 2), (2, 30), (30, 3), (3, 4)], [(3,), (3,)]])
+def test_multi_dot(shapes):
+    arrays = [_random(shape, numpy.float64, 30 + i) for i, shape in enumerate(shapes)]
+    result = ga.linalg.multi_dot([ga.asarray(x) for x in arrays])
+    expected = numpy.linalg.multi_dot(arrays)
+    assert result.shape == numpy.shape(expected)
+    _assert_close(ga.asnumpy(result), expected, 1e-10)
+
+
+def test_tensorsolve_and_tensorinv():
+    a = _well_conditioned((24, 24), numpy.float64, 40).reshape(6, 4, 2, 3, 4)
+    b = _random((6, 4), numpy.float64, 41)
+    _assert_close(ga.asnumpy(ga.linalg.tensorsolve(ga.asarray(a), ga.asarray(b))), numpy.linalg.tensorsolve(a, b),
+                  1e-10)
+    a2 = numpy.moveaxis(a, 2, 0)  # (2, 6, 4, 3, 4): axes=(0,) moves the 2 back to the end
+    _assert_close(ga.asnumpy(ga.linalg.tensorsolve(ga.asarray(a2), ga.asarray(b), axes=(0,))),
+                  numpy.linalg.tensorsolve(a2, b, axes=(0,)), 1e-10)
+    inverse = ga.linalg.tensorinv(ga.asarray(a), ind=2)
+    _assert_close(ga.asnumpy(inverse), numpy.linalg.tensorinv(a, ind=2), 1e-10)
+    with pytest.raises(ValueError):
+        ga.linalg.tensorinv(ga.asarray(a), ind=0)
+
+
+# ----- errors --------------------------------------------------------------------------------------
+
+SINGULAR = numpy.array([[[2.0, 0.0], [0.0, 2.0]], [[1.0, 2.0], [2.0, 4.0]]])
+
+
+def test_linalg_error_type():
+    assert issubclass(ga.linalg.LinAlgError, numpy.linalg.LinAlgError)
+
+
+def test_raise_mode():
+    _clear_pending()
+    singular = ga.asarray(SINGULAR)
+    with ga.errstate(linalg="raise"):
+        with pytest.raises(ga.linalg.LinAlgError, match=r"\(1,\)"):
+            ga.linalg.inv(singular)
+        with pytest.raises(ga.linalg.LinAlgError):
+            ga.linalg.solve(singular, ga.asarray(numpy.ones(2)))
+        with pytest.raises(ga.linalg.LinAlgError, match="positive definite"):
+            ga.linalg.cholesky(ga.asarray(numpy.array([[1.0, 2.0], [2.0, 1.0]])))
+        with pytest.raises(numpy.linalg.LinAlgError):
+            ga.linalg.cholesky(ga.asarray(-numpy.eye(3)))
+        ga.linalg.det(singular)  # never an error
+    numpy.testing.assert_array_equal(ga.asnumpy(singular), SINGULAR)
+    ga.linalg.check_errors()  # the raise mode left nothing behind
+
+
+def test_deferred_mode():
+    _clear_pending()
+    result = ga.linalg.inv(ga.asarray(SINGULAR))  # no error yet: nothing waits
+    assert result.shape == (2, 2, 2)
+    _assert_close(ga.asnumpy(result)[0], numpy.eye(2) / 2, 1e-15)
+    with pytest.raises(ga.linalg.LinAlgError, match="inv"):
+        ga.linalg.check_errors()
+    ga.linalg.check_errors()  # cleared
+    with ga.errstate(linalg="raise"):
+        with ga.errstate(linalg="ignore"):
+            ga.linalg.inv(ga.asarray(SINGULAR))
+    with pytest.raises(ga.linalg.LinAlgError):
+        ga.linalg.check_errors()
+
+
+def test_errstate_rejects_unknown_mode():
+    with pytest.raises(ValueError):
+        with ga.errstate(linalg="warn"):
+            pass
+
+
+def test_shape_errors():
+    with pytest.raises(numpy.linalg.LinAlgError):
+        ga.linalg.inv(ga.asarray(numpy.ones((2, 3))))
+    with pytest.raises(ga.linalg.LinAlgError):
+        ga.linalg.det(ga.asarray(numpy.ones(3)))
+    with pytest.raises(ga.linalg.LinAlgError):
+        ga.linalg.svd(ga.asarray(numpy.ones(3)))
+    with pytest.raises(ValueError):
+        ga.linalg.solve(ga.asarray(numpy.eye(3)), ga.asarray(numpy.ones(4)))
+    with pytest.raises(ValueError):
+        ga.linalg.eigh(ga.asarray(numpy.eye(3)), UPLO="X")
+    with pytest.raises(ValueError):
+        ga.linalg.lstsq(ga.asarray(numpy.ones((2, 2, 2))), ga.asarray(numpy.ones(2)))
