@@ -743,6 +743,7 @@ static PyObject *ga_py_dlpack_capsule_is_versioned(PyObject *self, PyObject *arg
 %include "python/indexing.i"
 %include "python/reductions.i"
 %include "python/sorting.i"
+%include "python/random.i"
 %include "python/manipulation.i"
 %include "python/products.i"
 %include "python/linalg.i"

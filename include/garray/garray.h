@@ -30,6 +30,7 @@
 #include <garray/reductions.h>
 #include <garray/sorting.h>
 #include <garray/products.h>
+#include <garray/random.h>
 #include <garray/linalg.h>
 
 #endif /* GARRAY_GARRAY_H */

@@ -1,0 +1,415 @@
+// cuRAND device-API kernels, templated on the state type (XORWOW, Philox4x32-10, MRG32k3a). The
+// draw functions are shared by every bit generator; sampling_kernels.hpp states the layout that
+// makes the numbers reproducible.
+#include "core/random/sampling_kernels.hpp"
+
+#include "core/common/cuda_check.hpp"
+#include "core/common/error.hpp"
+
+#include <curand_kernel.h>
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+namespace garray::random_kernels {
+
+namespace {
+
+// ----- States -------------------------------------------------------------------------------------
+
+template <class State>
+inline constexpr bool kCounterBased = std::is_same_v<State, curandStatePhilox4_32_10_t>;
+
+template <class State>
+__device__ __forceinline__ void load_state(const StreamSource& source, unsigned stream, State& state) {
+  if constexpr (kCounterBased<State>) {
+    curand_init(source.seed, stream, source.offset, &state);
+  } else {
+    state = static_cast<const State*>(source.states)[stream];
+  }
+}
+
+template <class State>
+__device__ __forceinline__ void store_state(const StreamSource& source, unsigned stream, const State& state) {
+  if constexpr (!kCounterBased<State>) static_cast<State*>(source.states)[stream] = state;
+}
+
+template <class State>
+__global__ void __launch_bounds__(kThreadsPerBlock) initialize_kernel(State* states, std::uint64_t seed) {
+  const unsigned stream = blockIdx.x * blockDim.x + threadIdx.x;
+  State state;
+  curand_init(seed, stream, 0, &state);
+  states[stream] = state;
+}
+
+// ----- Uniform bits and numbers -------------------------------------------------------------------
+
+template <class State>
+__device__ __forceinline__ std::uint64_t bits64(State& state) {
+  const std::uint64_t high = curand(&state);
+  return (high << 32) | curand(&state);
+}
+
+// Uniform on [0, 1): 24 random bits for float, 53 for double (NumPy's construction).
+template <class Real, class State>
+__device__ __forceinline__ Real uniform_below_one(State& state) {
+  if constexpr (std::is_same_v<Real, float>) {
+    return static_cast<float>(curand(&state) >> 8) * 0x1p-24f;
+  } else {
+    const double high = static_cast<double>(curand(&state) >> 5);
+    const double low = static_cast<double>(curand(&state) >> 6);
+    return (high * 67108864.0 + low) * 0x1p-53;
+  }
+}
+
+// Uniform on (0, 1]: safe to take the logarithm of.
+template <class Real, class State>
+__device__ __forceinline__ Real uniform_above_zero(State& state) {
+  return Real(1) - uniform_below_one<Real>(state);
+}
+
+template <class Real, class State>
+__device__ __forceinline__ Real standard_normal(State& state) {
+  if constexpr (std::is_same_v<Real, float>) {
+    return curand_normal(&state);
+  } else {
+    return curand_normal_double(&state);
+  }
+}
+
+// Uniform on [0, range] without modulo bias: Lemire's multiply-shift, rejecting the few products
+// whose low part falls below (2^w - bound) mod bound.
+template <class State>
+__device__ std::uint64_t bounded(State& state, std::uint64_t range) {
+  if (range <= 0xFFFFFFFFull) {
+    if (range == 0xFFFFFFFFull) return curand(&state);
+    const std::uint32_t bound = static_cast<std::uint32_t>(range) + 1;
+    std::uint64_t product = static_cast<std::uint64_t>(curand(&state)) * bound;
+    if (static_cast<std::uint32_t>(product) < bound) {
+      const std::uint32_t threshold = (0u - bound) % bound;
+      while (static_cast<std::uint32_t>(product) < threshold) {
+        product = static_cast<std::uint64_t>(curand(&state)) * bound;
+      }
+    }
+    return product >> 32;
+  }
+  if (range == ~std::uint64_t{0}) return bits64(state);
+  const std::uint64_t bound = range + 1;
+  std::uint64_t x = bits64(state);
+  if (x * bound < bound) {
+    const std::uint64_t threshold = (std::uint64_t{0} - bound) % bound;
+    while (x * bound < threshold) x = bits64(state);
+  }
+  return __umul64hi(x, bound);
+}
+
+// ----- Continuous distributions -------------------------------------------------------------------
+
+// Marsaglia and Tsang's method; a shape below one is boosted to shape + 1 and scaled by U^(1/shape).
+template <class State>
+__device__ double standard_gamma(State& state, double shape) {
+  if (shape <= 0) return 0;
+  double boost = 1;
+  if (shape < 1) {
+    boost = pow(uniform_above_zero<double>(state), 1 / shape);
+    shape += 1;
+  }
+  const double d = shape - 1.0 / 3;
+  const double c = 1 / sqrt(9 * d);
+  for (;;) {
+    double x;
+    double v;
+    do {
+      x = curand_normal_double(&state);
+      v = 1 + c * x;
+    } while (v <= 0);
+    v = v * v * v;
+    const double u = uniform_above_zero<double>(state);
+    if (u < 1 - 0.0331 * (x * x) * (x * x)) return boost * d * v;
+    if (log(u) < 0.5 * x * x + d * (1 - v + log(v))) return boost * d * v;
+  }
+}
+
+// NumPy's choice: Johnk's algorithm when both parameters are at most one (in logarithms when the
+// powers underflow), else X / (X + Y) of two gamma variates.
+template <class State>
+__device__ double beta_variate(State& state, double a, double b) {
+  if (a <= 1 && b <= 1) {
+    for (;;) {
+      const double u = uniform_below_one<double>(state);
+      const double v = uniform_below_one<double>(state);
+      const double x = pow(u, 1 / a);
+      const double y = pow(v, 1 / b);
+      if (x + y <= 1 && u + v > 0) {
+        if (x + y > 0) return x / (x + y);
+        double log_x = log(u) / a;
+        double log_y = log(v) / b;
+        const double log_max = fmax(log_x, log_y);
+        log_x -= log_max;
+        log_y -= log_max;
+        return exp(log_x - log(exp(log_x) + exp(log_y)));
+      }
+    }
+  }
+  const double x = standard_gamma(state, a);
+  const double y = standard_gamma(state, b);
+  return x / (x + y);
+}
+
+template <RealDistribution kDistribution, class Real, class State>
+__device__ __forceinline__ Real draw_real(const RealParameters& parameters, State& state) {
+  const Real a = static_cast<Real>(parameters.a);
+  const Real b = static_cast<Real>(parameters.b);
+  if constexpr (kDistribution == RealDistribution::uniform) {
+    return a + (b - a) * uniform_below_one<Real>(state);
+  } else if constexpr (kDistribution == RealDistribution::normal) {
+    return a + b * standard_normal<Real>(state);
+  } else if constexpr (kDistribution == RealDistribution::lognormal) {
+    return exp(a + b * standard_normal<Real>(state));
+  } else if constexpr (kDistribution == RealDistribution::exponential) {
+    return -log(uniform_above_zero<Real>(state)) * a;
+  } else if constexpr (kDistribution == RealDistribution::gamma) {
+    return static_cast<Real>(standard_gamma(state, parameters.a) * parameters.b);
+  } else {
+    return static_cast<Real>(beta_variate(state, parameters.a, parameters.b));
+  }
+}
+
+// ----- Discrete distributions ---------------------------------------------------------------------
+
+// Inversion over the support taken outward from the mode, alternately below and above (Kemp): as
+// exact as the probabilities, and O(standard deviation) steps. `ratios` gives f(k+1)/f(k) (up)
+// and f(k-1)/f(k) (down).
+template <class Ratios>
+__device__ std::int64_t search_from_mode(double u, std::int64_t mode, double mode_probability, std::int64_t upper,
+                                         const Ratios& ratios) {
+  double total = mode_probability;
+  if (u <= total) return mode;
+  std::int64_t low = mode;
+  std::int64_t high = mode;
+  double low_probability = mode_probability;
+  double high_probability = mode_probability;
+  while ((low > 0 && low_probability > 0) || (high < upper && high_probability > 0)) {
+    if (low > 0) {
+      low_probability *= ratios.down(low);
+      --low;
+      total += low_probability;
+      if (u <= total) return low;
+    }
+    if (high < upper) {
+      high_probability *= ratios.up(high);
+      ++high;
+      total += high_probability;
+      if (u <= total) return high;
+    }
+  }
+  return mode;  // u above the rounded total of the probabilities
+}
+
+struct PoissonRatios {
+  double lam;
+  __device__ double up(std::int64_t k) const { return lam / static_cast<double>(k + 1); }
+  __device__ double down(std::int64_t k) const { return static_cast<double>(k) / lam; }
+};
+
+struct BinomialRatios {
+  double n;
+  double odds;  // p / (1 - p)
+  __device__ double up(std::int64_t k) const {
+    return (n - static_cast<double>(k)) / static_cast<double>(k + 1) * odds;
+  }
+  __device__ double down(std::int64_t k) const {
+    return static_cast<double>(k) / ((n - static_cast<double>(k) + 1) * odds);
+  }
+};
+
+template <class State>
+__device__ std::int64_t poisson(State& state, double lam) {
+  if (lam <= 0) return 0;
+  const double mode = floor(lam);
+  const double probability = exp(mode * log(lam) - lam - lgamma(mode + 1));
+  return search_from_mode(uniform_below_one<double>(state), static_cast<std::int64_t>(mode), probability, INT64_MAX,
+                          PoissonRatios{lam});
+}
+
+template <class State>
+__device__ std::int64_t binomial(State& state, std::int64_t n, double p) {
+  if (n == 0 || p <= 0) return 0;
+  if (p >= 1) return n;
+  const double trials = static_cast<double>(n);
+  const double mode = fmin(floor((trials + 1) * p), trials);
+  const double probability = exp(lgamma(trials + 1) - lgamma(mode + 1) - lgamma(trials - mode + 1) + mode * log(p) +
+                                 (trials - mode) * log1p(-p));
+  return search_from_mode(uniform_below_one<double>(state), static_cast<std::int64_t>(mode), probability, n,
+                          BinomialRatios{trials, p / (1 - p)});
+}
+
+// Trials up to the first success, 1, 2, ...: the inverse of the distribution function.
+template <class State>
+__device__ std::int64_t geometric(State& state, double p) {
+  if (p >= 1) return 1;
+  const double trials = ceil(log(uniform_above_zero<double>(state)) / log1p(-p));
+  if (trials < 1) return 1;
+  return trials >= 9.2e18 ? INT64_MAX : static_cast<std::int64_t>(trials);
+}
+
+// Whether a distribution gives counts, drawn as int64 only.
+constexpr bool is_count(IntegerDistribution distribution) {
+  return distribution == IntegerDistribution::poisson || distribution == IntegerDistribution::binomial ||
+         distribution == IntegerDistribution::geometric;
+}
+
+template <IntegerDistribution kDistribution, class Bits, class State>
+__device__ __forceinline__ Bits draw_integer(const IntegerParameters& parameters, State& state) {
+  if constexpr (kDistribution == IntegerDistribution::integers) {
+    return static_cast<Bits>(parameters.low + bounded(state, parameters.range));
+  } else if constexpr (kDistribution == IntegerDistribution::bits) {
+    if constexpr (sizeof(Bits) == 8) {
+      return bits64(state);
+    } else {
+      return static_cast<Bits>(curand(&state));
+    }
+  } else if constexpr (kDistribution == IntegerDistribution::poisson) {
+    return static_cast<Bits>(poisson(state, parameters.lam));
+  } else if constexpr (kDistribution == IntegerDistribution::binomial) {
+    return static_cast<Bits>(binomial(state, parameters.n, parameters.p));
+  } else {
+    return static_cast<Bits>(geometric(state, parameters.p));
+  }
+}
+
+// ----- Kernels ------------------------------------------------------------------------------------
+
+// One kernel per state, output type and distribution: the light distributions (uniform, normal)
+// keep few registers, so the fixed grid runs in one wave, whatever the heavy ones (gamma) need.
+template <class State, class Real, RealDistribution kDistribution>
+__global__ void __launch_bounds__(kThreadsPerBlock)
+    real_kernel(StreamSource source, RealParameters parameters, Real* out, std::int64_t count) {
+  const unsigned stream = blockIdx.x * blockDim.x + threadIdx.x;
+  State state;
+  load_state(source, stream, state);
+  for (std::int64_t i = stream; i < count; i += kStreams) out[i] = draw_real<kDistribution, Real>(parameters, state);
+  store_state(source, stream, state);
+}
+
+template <class State, class Bits, IntegerDistribution kDistribution>
+__global__ void __launch_bounds__(kThreadsPerBlock)
+    integer_kernel(StreamSource source, IntegerParameters parameters, Bits* out, std::int64_t count) {
+  const unsigned stream = blockIdx.x * blockDim.x + threadIdx.x;
+  State state;
+  load_state(source, stream, state);
+  for (std::int64_t i = stream; i < count; i += kStreams) out[i] = draw_integer<kDistribution, Bits>(parameters, state);
+  store_state(source, stream, state);
+}
+
+// Only the streams that own an element run: the others' states stay as they are.
+unsigned blocks_for(std::int64_t count) {
+  const std::int64_t blocks = (count + kThreadsPerBlock - 1) / kThreadsPerBlock;
+  return static_cast<unsigned>(blocks < kBlocks ? blocks : kBlocks);
+}
+
+// Calls `visit` with a value of the state type of `kind`.
+template <class Visit>
+void visit_state(BitGenerator kind, Visit&& visit) {
+  switch (kind) {
+    case BitGenerator::xorwow: return visit(curandStateXORWOW_t{});
+    case BitGenerator::philox4_32_10: return visit(curandStatePhilox4_32_10_t{});
+    case BitGenerator::mrg32k3a: return visit(curandStateMRG32k3a_t{});
+  }
+  throw Error(GA_ERROR_INTERNAL, "unknown bit generator " + std::to_string(static_cast<int>(kind)));
+}
+
+// Calls `visit` with std::integral_constant<Enum, value> for the one of kValues that `value` is.
+template <class Enum, Enum... kValues, class Visit>
+void visit_enum(Enum value, Visit&& visit) {
+  const bool known = ((value == kValues ? (visit(std::integral_constant<Enum, kValues>{}), true) : false) || ...);
+  if (!known) throw Error(GA_ERROR_INTERNAL, "unknown random distribution " + std::to_string(static_cast<int>(value)));
+}
+
+template <class Visit>
+void visit_real_distribution(RealDistribution distribution, Visit&& visit) {
+  visit_enum<RealDistribution, RealDistribution::uniform, RealDistribution::normal, RealDistribution::lognormal,
+             RealDistribution::exponential, RealDistribution::gamma, RealDistribution::beta>(distribution, visit);
+}
+
+template <class Visit>
+void visit_integer_distribution(IntegerDistribution distribution, Visit&& visit) {
+  visit_enum<IntegerDistribution, IntegerDistribution::integers, IntegerDistribution::bits,
+             IntegerDistribution::poisson, IntegerDistribution::binomial, IntegerDistribution::geometric>(distribution,
+                                                                                                          visit);
+}
+
+// Calls `visit` with a value of the unsigned type of `bytes` bytes.
+template <class Visit>
+void visit_width(int bytes, Visit&& visit) {
+  switch (bytes) {
+    case 1: return visit(std::uint8_t{});
+    case 2: return visit(std::uint16_t{});
+    case 4: return visit(std::uint32_t{});
+    case 8: return visit(std::uint64_t{});
+  }
+  throw Error(GA_ERROR_INTERNAL, "random integers are 1, 2, 4 or 8 bytes, not " + std::to_string(bytes));
+}
+
+}  // namespace
+
+std::size_t state_bytes(BitGenerator kind) {
+  std::size_t bytes = 0;
+  visit_state(kind, [&](auto state) {
+    if constexpr (!kCounterBased<decltype(state)>) bytes = sizeof(state) * static_cast<std::size_t>(kStreams);
+  });
+  return bytes;
+}
+
+void initialize_states(BitGenerator kind, void* states, std::uint64_t seed, cudaStream_t stream) {
+  visit_state(kind, [&](auto state) {
+    using State = decltype(state);
+    if constexpr (!kCounterBased<State>) {
+      initialize_kernel<State><<<kBlocks, kThreadsPerBlock, 0, stream>>>(static_cast<State*>(states), seed);
+      check_cuda(cudaGetLastError(), "random state initialization kernel");
+    }
+  });
+}
+
+void draw_reals(const StreamSource& source, RealDistribution distribution, const RealParameters& parameters,
+                int real_bytes, void* out, std::int64_t count, cudaStream_t stream) {
+  if (count == 0) return;
+  GA_REQUIRE(real_bytes == 4 || real_bytes == 8, GA_ERROR_INTERNAL, "random reals are float32 or float64");
+  visit_state(source.kind, [&](auto state) {
+    using State = decltype(state);
+    visit_real_distribution(distribution, [&](auto kind) {
+      constexpr RealDistribution kDistribution = decltype(kind)::value;
+      if (real_bytes == 4) {
+        real_kernel<State, float, kDistribution>
+            <<<blocks_for(count), kThreadsPerBlock, 0, stream>>>(source, parameters, static_cast<float*>(out), count);
+      } else {
+        real_kernel<State, double, kDistribution>
+            <<<blocks_for(count), kThreadsPerBlock, 0, stream>>>(source, parameters, static_cast<double*>(out), count);
+      }
+    });
+  });
+  check_cuda(cudaGetLastError(), "random sampling kernel");
+}
+
+void draw_integers(const StreamSource& source, IntegerDistribution distribution, const IntegerParameters& parameters,
+                   int bytes, void* out, std::int64_t count, cudaStream_t stream) {
+  if (count == 0) return;
+  GA_REQUIRE(!is_count(distribution) || bytes == 8, GA_ERROR_INTERNAL, "random counts are int64");
+  visit_state(source.kind, [&](auto state) {
+    using State = decltype(state);
+    visit_integer_distribution(distribution, [&](auto kind) {
+      constexpr IntegerDistribution kDistribution = decltype(kind)::value;
+      visit_width(bytes, [&](auto bits) {
+        using Bits = decltype(bits);
+        if constexpr (!is_count(kDistribution) || sizeof(Bits) == 8) {
+          integer_kernel<State, Bits, kDistribution>
+              <<<blocks_for(count), kThreadsPerBlock, 0, stream>>>(source, parameters, static_cast<Bits*>(out), count);
+        }
+      });
+    });
+  });
+  check_cuda(cudaGetLastError(), "random sampling kernel");
+}
+
+}  // namespace garray::random_kernels
