@@ -43,6 +43,7 @@
 %include "garray/products.h"
 %include "garray/random.h"
 %include "garray/linalg.h"
+%include "garray/fft.h"
 
 #ifdef SWIGXML
 %rename("GA_DTYPE_SAME") ga_dtype_same;

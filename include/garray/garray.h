@@ -32,5 +32,6 @@
 #include <garray/products.h>
 #include <garray/random.h>
 #include <garray/linalg.h>
+#include <garray/fft.h>
 
 #endif /* GARRAY_GARRAY_H */

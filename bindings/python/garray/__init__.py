@@ -41,6 +41,7 @@ from garray._user_kernels import ElementwiseKernel, ReductionKernel
 from garray._windows import bartlett, blackman, hamming, hanning, kaiser
 from garray.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 from garray import random
+from garray import fft
 from garray import linalg
 from garray.linalg import errstate
 
