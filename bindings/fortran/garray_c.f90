@@ -372,6 +372,69 @@ module garray_c
     enumerator :: GA_UNIQUE_COUNTS = 4
   end enum
 
+  ! include/garray/products.h
+
+  ! include/garray/random.h
+  ! ga_bitgen_t
+  enum, bind(c)
+    enumerator :: GA_BITGEN_XORWOW = 0
+    enumerator :: GA_BITGEN_PHILOX4_32_10 = 1
+    enumerator :: GA_BITGEN_MRG32K3A = 2
+  end enum
+
+  ! include/garray/linalg.h
+  ! ga_linalg_check_t
+  enum, bind(c)
+    enumerator :: GA_LINALG_CHECK_INHERIT = -1
+    enumerator :: GA_LINALG_CHECK_DEFERRED = 0
+    enumerator :: GA_LINALG_CHECK_RAISE = 1
+  end enum
+  ! ga_linalg_qr_mode_t
+  enum, bind(c)
+    enumerator :: GA_LINALG_QR_REDUCED = 0
+    enumerator :: GA_LINALG_QR_COMPLETE = 1
+    enumerator :: GA_LINALG_QR_R = 2
+    enumerator :: GA_LINALG_QR_RAW = 3
+  end enum
+  ! ga_linalg_uplo_t
+  enum, bind(c)
+    enumerator :: GA_LINALG_LOWER = 0
+    enumerator :: GA_LINALG_UPPER = 1
+  end enum
+  ! ga_linalg_norm_ord_t
+  enum, bind(c)
+    enumerator :: GA_LINALG_NORM_DEFAULT = 0
+    enumerator :: GA_LINALG_NORM_VALUE = 1
+    enumerator :: GA_LINALG_NORM_FRO = 2
+    enumerator :: GA_LINALG_NORM_NUC = 3
+  end enum
+
+  ! include/garray/fft.h
+  ! ga_fft_kind_t
+  enum, bind(c)
+    enumerator :: GA_FFT_FORWARD = 0
+    enumerator :: GA_FFT_INVERSE = 1
+    enumerator :: GA_FFT_REAL_FORWARD = 2
+    enumerator :: GA_FFT_REAL_INVERSE = 3
+    enumerator :: GA_FFT_HERMITIAN_FORWARD = 4
+    enumerator :: GA_FFT_HERMITIAN_INVERSE = 5
+  end enum
+  ! ga_fft_norm_t
+  enum, bind(c)
+    enumerator :: GA_FFT_NORM_BACKWARD = 0
+    enumerator :: GA_FFT_NORM_ORTHO = 1
+    enumerator :: GA_FFT_NORM_FORWARD = 2
+  end enum
+  type, bind(c) :: ga_fft_plan_cache_info_t
+    integer(c_size_t) :: struct_size
+    integer(c_int64_t) :: size
+    integer(c_int64_t) :: max_size
+    integer(c_int64_t) :: memory
+    integer(c_int64_t) :: memory_limit
+    integer(c_int64_t) :: hits
+    integer(c_int64_t) :: misses
+  end type ga_fft_plan_cache_info_t
+
   interface
     ! include/garray/base.h
     function ga_last_error() bind(C, name="ga_last_error") result(return_value)
@@ -2206,6 +2269,667 @@ module garray_c
       type(c_ptr), optional :: out
       integer(c_int) :: return_value
     end function ga_array_median
+
+    ! include/garray/products.h
+    function ga_matmul(a, b, out, stream) bind(C, name="ga_matmul") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_matmul
+    function ga_dot(a, b, out, stream) bind(C, name="ga_dot") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_dot
+    function ga_vdot(a, b, out, stream) bind(C, name="ga_vdot") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_vdot
+    function ga_inner(a, b, out, stream) bind(C, name="ga_inner") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_inner
+    function ga_outer(a, b, out, stream) bind(C, name="ga_outer") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_outer
+    function ga_kron(a, b, out, stream) bind(C, name="ga_kron") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_kron
+    function ga_tensordot(a, b, a_axes, b_axes, axis_count, out, stream) &
+        bind(C, name="ga_tensordot") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      integer(c_int), intent(in), optional :: a_axes(*)
+      integer(c_int), intent(in), optional :: b_axes(*)
+      integer(c_int), value :: axis_count
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_tensordot
+    function ga_einsum(subscripts, operands, count, out, stream) &
+        bind(C, name="ga_einsum") result(return_value)
+      import :: c_char, c_int, c_ptr
+      character(kind=c_char), intent(in), optional :: subscripts(*)
+      type(c_ptr), intent(in), optional :: operands(*)
+      integer(c_int), value :: count
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_einsum
+    function ga_set_allow_tf32(allow) bind(C, name="ga_set_allow_tf32") result(return_value)
+      import :: c_int
+      integer(c_int), value :: allow
+      integer(c_int) :: return_value
+    end function ga_set_allow_tf32
+    function ga_get_allow_tf32(allow) bind(C, name="ga_get_allow_tf32") result(return_value)
+      import :: c_int
+      integer(c_int), optional :: allow
+      integer(c_int) :: return_value
+    end function ga_get_allow_tf32
+
+    ! include/garray/random.h
+    function ga_rng_create(bitgen, seed, rng) bind(C, name="ga_rng_create") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      integer(c_int), value :: bitgen
+      integer(c_int64_t), value :: seed
+      type(c_ptr), optional :: rng
+      integer(c_int) :: return_value
+    end function ga_rng_create
+    function ga_rng_retain(rng) bind(C, name="ga_rng_retain") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: rng
+      integer(c_int) :: return_value
+    end function ga_rng_retain
+    function ga_rng_release(rng) bind(C, name="ga_rng_release") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: rng
+      integer(c_int) :: return_value
+    end function ga_rng_release
+    function ga_rng_random(rng, ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_rng_random") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_random
+    function ga_rng_uniform(rng, low, high, ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_rng_uniform") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      real(c_double), value :: low
+      real(c_double), value :: high
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_uniform
+    function ga_rng_standard_normal(rng, ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_rng_standard_normal") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_standard_normal
+    function ga_rng_normal(rng, loc, scale, ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_rng_normal") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      real(c_double), value :: loc
+      real(c_double), value :: scale
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_normal
+    function ga_rng_lognormal(rng, mean, sigma, ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_rng_lognormal") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      real(c_double), value :: mean
+      real(c_double), value :: sigma
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_lognormal
+    function ga_rng_exponential(rng, scale, ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_rng_exponential") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      real(c_double), value :: scale
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_exponential
+    function ga_rng_standard_gamma(rng, shape_parameter, ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_rng_standard_gamma") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      real(c_double), value :: shape_parameter
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_standard_gamma
+    function ga_rng_gamma(rng, shape_parameter, scale, ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_rng_gamma") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      real(c_double), value :: shape_parameter
+      real(c_double), value :: scale
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_gamma
+    function ga_rng_beta(rng, a, b, ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_rng_beta") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      real(c_double), value :: a
+      real(c_double), value :: b
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_beta
+    function ga_rng_chisquare(rng, df, ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_rng_chisquare") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      real(c_double), value :: df
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_chisquare
+    function ga_rng_poisson(rng, lam, ndim, shape, out, stream) &
+        bind(C, name="ga_rng_poisson") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      real(c_double), value :: lam
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_poisson
+    function ga_rng_binomial(rng, n, p, ndim, shape, out, stream) &
+        bind(C, name="ga_rng_binomial") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      integer(c_int64_t), value :: n
+      real(c_double), value :: p
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_binomial
+    function ga_rng_geometric(rng, p, ndim, shape, out, stream) &
+        bind(C, name="ga_rng_geometric") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      real(c_double), value :: p
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_geometric
+    function ga_rng_integers(rng, low, high, endpoint, ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_rng_integers") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      integer(c_int64_t), value :: low
+      integer(c_int64_t), value :: high
+      integer(c_int), value :: endpoint
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_integers
+    function ga_rng_choice(rng, a, population, replace, p, ndim, shape, out, stream) &
+        bind(C, name="ga_rng_choice") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      type(c_ptr), value :: a
+      integer(c_int64_t), value :: population
+      integer(c_int), value :: replace
+      type(c_ptr), value :: p
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_choice
+    function ga_rng_permutation(rng, n, out, stream) &
+        bind(C, name="ga_rng_permutation") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      integer(c_int64_t), value :: n
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_permutation
+    function ga_rng_permuted(rng, x, out, stream) &
+        bind(C, name="ga_rng_permuted") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: rng
+      type(c_ptr), value :: x
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_permuted
+    function ga_rng_shuffle(rng, x, stream) bind(C, name="ga_rng_shuffle") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: rng
+      type(c_ptr), value :: x
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_shuffle
+    function ga_rng_bytes(rng, length, out, stream) &
+        bind(C, name="ga_rng_bytes") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: rng
+      integer(c_int64_t), value :: length
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_rng_bytes
+    function ga_random_seed(seed) bind(C, name="ga_random_seed") result(return_value)
+      import :: c_int, c_int64_t
+      integer(c_int64_t), value :: seed
+      integer(c_int) :: return_value
+    end function ga_random_seed
+    function ga_random_get_rng(rng) bind(C, name="ga_random_get_rng") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), optional :: rng
+      integer(c_int) :: return_value
+    end function ga_random_get_rng
+    function ga_random_rand(ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_random_rand") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_random_rand
+    function ga_random_randn(ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_random_randn") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_random_randn
+    function ga_random_uniform(low, high, ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_random_uniform") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      real(c_double), value :: low
+      real(c_double), value :: high
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_random_uniform
+    function ga_random_normal(loc, scale, ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_random_normal") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      real(c_double), value :: loc
+      real(c_double), value :: scale
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_random_normal
+    function ga_random_randint(low, high, ndim, shape, dtype, out, stream) &
+        bind(C, name="ga_random_randint") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      integer(c_int64_t), value :: low
+      integer(c_int64_t), value :: high
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_random_randint
+
+    ! include/garray/linalg.h
+    function ga_linalg_set_check_mode(mode, thread_only) &
+        bind(C, name="ga_linalg_set_check_mode") result(return_value)
+      import :: c_int
+      integer(c_int), value :: mode
+      integer(c_int), value :: thread_only
+      integer(c_int) :: return_value
+    end function ga_linalg_set_check_mode
+    function ga_linalg_get_check_mode(thread_only, mode) &
+        bind(C, name="ga_linalg_get_check_mode") result(return_value)
+      import :: c_int
+      integer(c_int), value :: thread_only
+      integer(c_int), optional :: mode
+      integer(c_int) :: return_value
+    end function ga_linalg_get_check_mode
+    function ga_linalg_check_errors(stream) &
+        bind(C, name="ga_linalg_check_errors") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_check_errors
+    function ga_linalg_solve(a, b, out, stream) bind(C, name="ga_linalg_solve") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_solve
+    function ga_linalg_inv(a, out, stream) bind(C, name="ga_linalg_inv") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_inv
+    function ga_linalg_det(a, out, stream) bind(C, name="ga_linalg_det") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_det
+    function ga_linalg_slogdet(a, sign, logabsdet, stream) &
+        bind(C, name="ga_linalg_slogdet") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), optional :: sign
+      type(c_ptr), optional :: logabsdet
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_slogdet
+    function ga_linalg_cholesky(a, upper, out, stream) &
+        bind(C, name="ga_linalg_cholesky") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      integer(c_int), value :: upper
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_cholesky
+    function ga_linalg_qr(a, mode, q, r, stream) bind(C, name="ga_linalg_qr") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      integer(c_int), value :: mode
+      type(c_ptr), optional :: q
+      type(c_ptr), optional :: r
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_qr
+    function ga_linalg_svd(a, full_matrices, compute_uv, u, s, vh, stream) &
+        bind(C, name="ga_linalg_svd") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      integer(c_int), value :: full_matrices
+      integer(c_int), value :: compute_uv
+      type(c_ptr), optional :: u
+      type(c_ptr), optional :: s
+      type(c_ptr), optional :: vh
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_svd
+    function ga_linalg_eigh(a, uplo, w, v, stream) &
+        bind(C, name="ga_linalg_eigh") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      integer(c_int), value :: uplo
+      type(c_ptr), optional :: w
+      type(c_ptr), optional :: v
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_eigh
+    function ga_linalg_eigvalsh(a, uplo, out, stream) &
+        bind(C, name="ga_linalg_eigvalsh") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      integer(c_int), value :: uplo
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_eigvalsh
+    function ga_linalg_eig(a, w, v, stream) bind(C, name="ga_linalg_eig") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), optional :: w
+      type(c_ptr), optional :: v
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_eig
+    function ga_linalg_eigvals(a, out, stream) &
+        bind(C, name="ga_linalg_eigvals") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_eigvals
+    function ga_linalg_norm(x, ord, p, axes, axis_count, keepdims, out, stream) &
+        bind(C, name="ga_linalg_norm") result(return_value)
+      import :: c_double, c_int, c_ptr
+      type(c_ptr), value :: x
+      integer(c_int), value :: ord
+      real(c_double), value :: p
+      integer(c_int), intent(in), optional :: axes(*)
+      integer(c_int), value :: axis_count
+      integer(c_int), value :: keepdims
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_norm
+    function ga_linalg_cond(x, ord, p, out, stream) &
+        bind(C, name="ga_linalg_cond") result(return_value)
+      import :: c_double, c_int, c_ptr
+      type(c_ptr), value :: x
+      integer(c_int), value :: ord
+      real(c_double), value :: p
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_cond
+    function ga_linalg_matrix_rank(a, tol, hermitian, out, stream) &
+        bind(C, name="ga_linalg_matrix_rank") result(return_value)
+      import :: c_double, c_int, c_ptr
+      type(c_ptr), value :: a
+      real(c_double), value :: tol
+      integer(c_int), value :: hermitian
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_matrix_rank
+    function ga_linalg_pinv(a, rcond, out, stream) &
+        bind(C, name="ga_linalg_pinv") result(return_value)
+      import :: c_double, c_int, c_ptr
+      type(c_ptr), value :: a
+      real(c_double), value :: rcond
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_pinv
+    function ga_linalg_lstsq(a, b, rcond, x, residuals, rank, s, stream) &
+        bind(C, name="ga_linalg_lstsq") result(return_value)
+      import :: c_double, c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      real(c_double), value :: rcond
+      type(c_ptr), optional :: x
+      type(c_ptr), optional :: residuals
+      type(c_ptr), optional :: rank
+      type(c_ptr), optional :: s
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_lstsq
+    function ga_linalg_matrix_power(a, n, out, stream) &
+        bind(C, name="ga_linalg_matrix_power") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: a
+      integer(c_int64_t), value :: n
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_matrix_power
+    function ga_linalg_multi_dot(matrices, count, out, stream) &
+        bind(C, name="ga_linalg_multi_dot") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), intent(in), optional :: matrices(*)
+      integer(c_int), value :: count
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_multi_dot
+    function ga_linalg_tensorsolve(a, b, axes, axis_count, out, stream) &
+        bind(C, name="ga_linalg_tensorsolve") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      integer(c_int), intent(in), optional :: axes(*)
+      integer(c_int), value :: axis_count
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_tensorsolve
+    function ga_linalg_tensorinv(a, ind, out, stream) &
+        bind(C, name="ga_linalg_tensorinv") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      integer(c_int), value :: ind
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_linalg_tensorinv
+
+    ! include/garray/fft.h
+    function ga_fft_execute(kind, a, s, axes, count, norm, out, stream) &
+        bind(C, name="ga_fft_execute") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      integer(c_int), value :: kind
+      type(c_ptr), value :: a
+      integer(c_int64_t), intent(in), optional :: s(*)
+      integer(c_int), intent(in), optional :: axes(*)
+      integer(c_int), value :: count
+      integer(c_int), value :: norm
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_fft_execute
+    function ga_fft_freq(n, d, real, dtype, out, stream) &
+        bind(C, name="ga_fft_freq") result(return_value)
+      import :: c_double, c_int, c_int64_t, c_ptr
+      integer(c_int64_t), value :: n
+      real(c_double), value :: d
+      integer(c_int), value :: real
+      integer(c_int), value :: dtype
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_fft_freq
+    function ga_fft_shift(a, axes, count, inverse, out, stream) &
+        bind(C, name="ga_fft_shift") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: a
+      integer(c_int), intent(in), optional :: axes(*)
+      integer(c_int), value :: count
+      integer(c_int), value :: inverse
+      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      integer(c_int) :: return_value
+    end function ga_fft_shift
+    function ga_fft_plan_cache_set_size(device, max_size) &
+        bind(C, name="ga_fft_plan_cache_set_size") result(return_value)
+      import :: c_int, c_int64_t
+      integer(c_int), value :: device
+      integer(c_int64_t), value :: max_size
+      integer(c_int) :: return_value
+    end function ga_fft_plan_cache_set_size
+    function ga_fft_plan_cache_set_memory_limit(device, bytes) &
+        bind(C, name="ga_fft_plan_cache_set_memory_limit") result(return_value)
+      import :: c_int, c_int64_t
+      integer(c_int), value :: device
+      integer(c_int64_t), value :: bytes
+      integer(c_int) :: return_value
+    end function ga_fft_plan_cache_set_memory_limit
+    function ga_fft_plan_cache_get_info(device, info) &
+        bind(C, name="ga_fft_plan_cache_get_info") result(return_value)
+      import :: c_int, ga_fft_plan_cache_info_t
+      integer(c_int), value :: device
+      type(ga_fft_plan_cache_info_t), optional :: info
+      integer(c_int) :: return_value
+    end function ga_fft_plan_cache_get_info
+    function ga_fft_plan_cache_clear(device) &
+        bind(C, name="ga_fft_plan_cache_clear") result(return_value)
+      import :: c_int
+      integer(c_int), value :: device
+      integer(c_int) :: return_value
+    end function ga_fft_plan_cache_clear
   end interface
 
 contains

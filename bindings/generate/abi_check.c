@@ -290,3 +290,47 @@ _Static_assert(sizeof(ga_unique_flag_t) == 4, "size of ga_unique_flag_t");
 _Static_assert(GA_UNIQUE_INDEX == 1, "value of GA_UNIQUE_INDEX");
 _Static_assert(GA_UNIQUE_INVERSE == 2, "value of GA_UNIQUE_INVERSE");
 _Static_assert(GA_UNIQUE_COUNTS == 4, "value of GA_UNIQUE_COUNTS");
+/* include/garray/products.h */
+/* include/garray/random.h */
+_Static_assert(sizeof(ga_bitgen_t) == 4, "size of ga_bitgen_t");
+_Static_assert(GA_BITGEN_XORWOW == 0, "value of GA_BITGEN_XORWOW");
+_Static_assert(GA_BITGEN_PHILOX4_32_10 == 1, "value of GA_BITGEN_PHILOX4_32_10");
+_Static_assert(GA_BITGEN_MRG32K3A == 2, "value of GA_BITGEN_MRG32K3A");
+/* include/garray/linalg.h */
+_Static_assert(sizeof(ga_linalg_check_t) == 4, "size of ga_linalg_check_t");
+_Static_assert(GA_LINALG_CHECK_INHERIT == -1, "value of GA_LINALG_CHECK_INHERIT");
+_Static_assert(GA_LINALG_CHECK_DEFERRED == 0, "value of GA_LINALG_CHECK_DEFERRED");
+_Static_assert(GA_LINALG_CHECK_RAISE == 1, "value of GA_LINALG_CHECK_RAISE");
+_Static_assert(sizeof(ga_linalg_qr_mode_t) == 4, "size of ga_linalg_qr_mode_t");
+_Static_assert(GA_LINALG_QR_REDUCED == 0, "value of GA_LINALG_QR_REDUCED");
+_Static_assert(GA_LINALG_QR_COMPLETE == 1, "value of GA_LINALG_QR_COMPLETE");
+_Static_assert(GA_LINALG_QR_R == 2, "value of GA_LINALG_QR_R");
+_Static_assert(GA_LINALG_QR_RAW == 3, "value of GA_LINALG_QR_RAW");
+_Static_assert(sizeof(ga_linalg_uplo_t) == 4, "size of ga_linalg_uplo_t");
+_Static_assert(GA_LINALG_LOWER == 0, "value of GA_LINALG_LOWER");
+_Static_assert(GA_LINALG_UPPER == 1, "value of GA_LINALG_UPPER");
+_Static_assert(sizeof(ga_linalg_norm_ord_t) == 4, "size of ga_linalg_norm_ord_t");
+_Static_assert(GA_LINALG_NORM_DEFAULT == 0, "value of GA_LINALG_NORM_DEFAULT");
+_Static_assert(GA_LINALG_NORM_VALUE == 1, "value of GA_LINALG_NORM_VALUE");
+_Static_assert(GA_LINALG_NORM_FRO == 2, "value of GA_LINALG_NORM_FRO");
+_Static_assert(GA_LINALG_NORM_NUC == 3, "value of GA_LINALG_NORM_NUC");
+/* include/garray/fft.h */
+_Static_assert(sizeof(ga_fft_kind_t) == 4, "size of ga_fft_kind_t");
+_Static_assert(GA_FFT_FORWARD == 0, "value of GA_FFT_FORWARD");
+_Static_assert(GA_FFT_INVERSE == 1, "value of GA_FFT_INVERSE");
+_Static_assert(GA_FFT_REAL_FORWARD == 2, "value of GA_FFT_REAL_FORWARD");
+_Static_assert(GA_FFT_REAL_INVERSE == 3, "value of GA_FFT_REAL_INVERSE");
+_Static_assert(GA_FFT_HERMITIAN_FORWARD == 4, "value of GA_FFT_HERMITIAN_FORWARD");
+_Static_assert(GA_FFT_HERMITIAN_INVERSE == 5, "value of GA_FFT_HERMITIAN_INVERSE");
+_Static_assert(sizeof(ga_fft_norm_t) == 4, "size of ga_fft_norm_t");
+_Static_assert(GA_FFT_NORM_BACKWARD == 0, "value of GA_FFT_NORM_BACKWARD");
+_Static_assert(GA_FFT_NORM_ORTHO == 1, "value of GA_FFT_NORM_ORTHO");
+_Static_assert(GA_FFT_NORM_FORWARD == 2, "value of GA_FFT_NORM_FORWARD");
+_Static_assert(sizeof(ga_fft_plan_cache_info_t) == 56, "size of ga_fft_plan_cache_info_t");
+_Static_assert(offsetof(ga_fft_plan_cache_info_t, struct_size) == 0, "offset of ga_fft_plan_cache_info_t.struct_size");
+_Static_assert(offsetof(ga_fft_plan_cache_info_t, size) == 8, "offset of ga_fft_plan_cache_info_t.size");
+_Static_assert(offsetof(ga_fft_plan_cache_info_t, max_size) == 16, "offset of ga_fft_plan_cache_info_t.max_size");
+_Static_assert(offsetof(ga_fft_plan_cache_info_t, memory) == 24, "offset of ga_fft_plan_cache_info_t.memory");
+_Static_assert(offsetof(ga_fft_plan_cache_info_t, memory_limit) == 32, "offset of ga_fft_plan_cache_info_t.memory_limit");
+_Static_assert(offsetof(ga_fft_plan_cache_info_t, hits) == 40, "offset of ga_fft_plan_cache_info_t.hits");
+_Static_assert(offsetof(ga_fft_plan_cache_info_t, misses) == 48, "offset of ga_fft_plan_cache_info_t.misses");

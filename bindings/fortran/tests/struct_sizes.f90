@@ -30,6 +30,7 @@ contains
     type(ga_ufunc_options_t) :: instance_15
     type(ga_advanced_index_t) :: instance_16
     type(ga_reduce_options_t) :: instance_17
+    type(ga_fft_plan_cache_info_t) :: instance_18
     report = ""
     call compare("ga_device_properties_t", &
         c_sizeof(instance_1), 376_c_size_t)
@@ -65,6 +66,8 @@ contains
         c_sizeof(instance_16), 48_c_size_t)
     call compare("ga_reduce_options_t", &
         c_sizeof(instance_17), 40_c_size_t)
+    call compare("ga_fft_plan_cache_info_t", &
+        c_sizeof(instance_18), 56_c_size_t)
   contains
     subroutine compare(name, got, expected)
       character(len=*), intent(in) :: name

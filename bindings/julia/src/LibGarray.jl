@@ -1065,6 +1065,273 @@ ga_array_percentile(array, q, q_ndim, q_shape, axis, keepdims, out) =
 ga_array_median(array, axis, keepdims, out) =
     @ccall libgarray.ga_array_median(array::ga_array_t, axis::Cint, keepdims::Cint, out::Ptr{ga_array_t})::ga_status_t
 
+# include/garray/products.h
+
+ga_matmul(a, b, out, stream) =
+    @ccall libgarray.ga_matmul(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_dot(a, b, out, stream) =
+    @ccall libgarray.ga_dot(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_vdot(a, b, out, stream) =
+    @ccall libgarray.ga_vdot(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_inner(a, b, out, stream) =
+    @ccall libgarray.ga_inner(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_outer(a, b, out, stream) =
+    @ccall libgarray.ga_outer(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_kron(a, b, out, stream) =
+    @ccall libgarray.ga_kron(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_tensordot(a, b, a_axes, b_axes, axis_count, out, stream) =
+    @ccall libgarray.ga_tensordot(a::ga_array_t, b::ga_array_t, a_axes::Ptr{Cint}, b_axes::Ptr{Cint}, axis_count::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_einsum(subscripts, operands, count, out, stream) =
+    @ccall libgarray.ga_einsum(subscripts::Cstring, operands::Ptr{ga_array_t}, count::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_set_allow_tf32(allow) =
+    @ccall libgarray.ga_set_allow_tf32(allow::Cint)::ga_status_t
+
+ga_get_allow_tf32(allow) =
+    @ccall libgarray.ga_get_allow_tf32(allow::Ptr{Cint})::ga_status_t
+
+# include/garray/random.h
+
+mutable struct ga_rng_s end
+const ga_rng_t = Ptr{ga_rng_s}
+
+const ga_bitgen_t = Cint
+const GA_BITGEN_XORWOW = ga_bitgen_t(0)
+const GA_BITGEN_PHILOX4_32_10 = ga_bitgen_t(1)
+const GA_BITGEN_MRG32K3A = ga_bitgen_t(2)
+
+ga_rng_create(bitgen, seed, rng) =
+    @ccall libgarray.ga_rng_create(bitgen::ga_bitgen_t, seed::UInt64, rng::Ptr{ga_rng_t})::ga_status_t
+
+ga_rng_retain(rng) =
+    @ccall libgarray.ga_rng_retain(rng::ga_rng_t)::ga_status_t
+
+ga_rng_release(rng) =
+    @ccall libgarray.ga_rng_release(rng::ga_rng_t)::ga_status_t
+
+ga_rng_random(rng, ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_rng_random(rng::ga_rng_t, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_uniform(rng, low, high, ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_rng_uniform(rng::ga_rng_t, low::Cdouble, high::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_standard_normal(rng, ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_rng_standard_normal(rng::ga_rng_t, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_normal(rng, loc, scale, ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_rng_normal(rng::ga_rng_t, loc::Cdouble, scale::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_lognormal(rng, mean, sigma, ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_rng_lognormal(rng::ga_rng_t, mean::Cdouble, sigma::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_exponential(rng, scale, ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_rng_exponential(rng::ga_rng_t, scale::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_standard_gamma(rng, shape_parameter, ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_rng_standard_gamma(rng::ga_rng_t, shape_parameter::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_gamma(rng, shape_parameter, scale, ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_rng_gamma(rng::ga_rng_t, shape_parameter::Cdouble, scale::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_beta(rng, a, b, ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_rng_beta(rng::ga_rng_t, a::Cdouble, b::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_chisquare(rng, df, ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_rng_chisquare(rng::ga_rng_t, df::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_poisson(rng, lam, ndim, shape, out, stream) =
+    @ccall libgarray.ga_rng_poisson(rng::ga_rng_t, lam::Cdouble, ndim::Cint, shape::Ptr{Int64}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_binomial(rng, n, p, ndim, shape, out, stream) =
+    @ccall libgarray.ga_rng_binomial(rng::ga_rng_t, n::Int64, p::Cdouble, ndim::Cint, shape::Ptr{Int64}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_geometric(rng, p, ndim, shape, out, stream) =
+    @ccall libgarray.ga_rng_geometric(rng::ga_rng_t, p::Cdouble, ndim::Cint, shape::Ptr{Int64}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_integers(rng, low, high, endpoint, ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_rng_integers(rng::ga_rng_t, low::Int64, high::Int64, endpoint::Cint, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_choice(rng, a, population, replace, p, ndim, shape, out, stream) =
+    @ccall libgarray.ga_rng_choice(rng::ga_rng_t, a::ga_array_t, population::Int64, replace::Cint, p::ga_array_t, ndim::Cint, shape::Ptr{Int64}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_permutation(rng, n, out, stream) =
+    @ccall libgarray.ga_rng_permutation(rng::ga_rng_t, n::Int64, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_permuted(rng, x, out, stream) =
+    @ccall libgarray.ga_rng_permuted(rng::ga_rng_t, x::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_rng_shuffle(rng, x, stream) =
+    @ccall libgarray.ga_rng_shuffle(rng::ga_rng_t, x::ga_array_t, stream::ga_stream_t)::ga_status_t
+
+ga_rng_bytes(rng, length, out, stream) =
+    @ccall libgarray.ga_rng_bytes(rng::ga_rng_t, length::Int64, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_random_seed(seed) =
+    @ccall libgarray.ga_random_seed(seed::UInt64)::ga_status_t
+
+ga_random_get_rng(rng) =
+    @ccall libgarray.ga_random_get_rng(rng::Ptr{ga_rng_t})::ga_status_t
+
+ga_random_rand(ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_random_rand(ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_random_randn(ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_random_randn(ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_random_uniform(low, high, ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_random_uniform(low::Cdouble, high::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_random_normal(loc, scale, ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_random_normal(loc::Cdouble, scale::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_random_randint(low, high, ndim, shape, dtype, out, stream) =
+    @ccall libgarray.ga_random_randint(low::Int64, high::Int64, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+# include/garray/linalg.h
+
+const ga_linalg_check_t = Cint
+const GA_LINALG_CHECK_INHERIT = ga_linalg_check_t(-1)
+const GA_LINALG_CHECK_DEFERRED = ga_linalg_check_t(0)
+const GA_LINALG_CHECK_RAISE = ga_linalg_check_t(1)
+
+ga_linalg_set_check_mode(mode, thread_only) =
+    @ccall libgarray.ga_linalg_set_check_mode(mode::ga_linalg_check_t, thread_only::Cint)::ga_status_t
+
+ga_linalg_get_check_mode(thread_only, mode) =
+    @ccall libgarray.ga_linalg_get_check_mode(thread_only::Cint, mode::Ptr{ga_linalg_check_t})::ga_status_t
+
+ga_linalg_check_errors(stream) =
+    @ccall libgarray.ga_linalg_check_errors(stream::ga_stream_t)::ga_status_t
+
+ga_linalg_solve(a, b, out, stream) =
+    @ccall libgarray.ga_linalg_solve(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_inv(a, out, stream) =
+    @ccall libgarray.ga_linalg_inv(a::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_det(a, out, stream) =
+    @ccall libgarray.ga_linalg_det(a::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_slogdet(a, sign, logabsdet, stream) =
+    @ccall libgarray.ga_linalg_slogdet(a::ga_array_t, sign::Ptr{ga_array_t}, logabsdet::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_cholesky(a, upper, out, stream) =
+    @ccall libgarray.ga_linalg_cholesky(a::ga_array_t, upper::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+const ga_linalg_qr_mode_t = Cint
+const GA_LINALG_QR_REDUCED = ga_linalg_qr_mode_t(0)
+const GA_LINALG_QR_COMPLETE = ga_linalg_qr_mode_t(1)
+const GA_LINALG_QR_R = ga_linalg_qr_mode_t(2)
+const GA_LINALG_QR_RAW = ga_linalg_qr_mode_t(3)
+
+ga_linalg_qr(a, mode, q, r, stream) =
+    @ccall libgarray.ga_linalg_qr(a::ga_array_t, mode::ga_linalg_qr_mode_t, q::Ptr{ga_array_t}, r::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_svd(a, full_matrices, compute_uv, u, s, vh, stream) =
+    @ccall libgarray.ga_linalg_svd(a::ga_array_t, full_matrices::Cint, compute_uv::Cint, u::Ptr{ga_array_t}, s::Ptr{ga_array_t}, vh::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+const ga_linalg_uplo_t = Cint
+const GA_LINALG_LOWER = ga_linalg_uplo_t(0)
+const GA_LINALG_UPPER = ga_linalg_uplo_t(1)
+
+ga_linalg_eigh(a, uplo, w, v, stream) =
+    @ccall libgarray.ga_linalg_eigh(a::ga_array_t, uplo::ga_linalg_uplo_t, w::Ptr{ga_array_t}, v::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_eigvalsh(a, uplo, out, stream) =
+    @ccall libgarray.ga_linalg_eigvalsh(a::ga_array_t, uplo::ga_linalg_uplo_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_eig(a, w, v, stream) =
+    @ccall libgarray.ga_linalg_eig(a::ga_array_t, w::Ptr{ga_array_t}, v::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_eigvals(a, out, stream) =
+    @ccall libgarray.ga_linalg_eigvals(a::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+const ga_linalg_norm_ord_t = Cint
+const GA_LINALG_NORM_DEFAULT = ga_linalg_norm_ord_t(0)
+const GA_LINALG_NORM_VALUE = ga_linalg_norm_ord_t(1)
+const GA_LINALG_NORM_FRO = ga_linalg_norm_ord_t(2)
+const GA_LINALG_NORM_NUC = ga_linalg_norm_ord_t(3)
+
+ga_linalg_norm(x, ord, p, axes, axis_count, keepdims, out, stream) =
+    @ccall libgarray.ga_linalg_norm(x::ga_array_t, ord::ga_linalg_norm_ord_t, p::Cdouble, axes::Ptr{Cint}, axis_count::Cint, keepdims::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_cond(x, ord, p, out, stream) =
+    @ccall libgarray.ga_linalg_cond(x::ga_array_t, ord::ga_linalg_norm_ord_t, p::Cdouble, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_matrix_rank(a, tol, hermitian, out, stream) =
+    @ccall libgarray.ga_linalg_matrix_rank(a::ga_array_t, tol::Cdouble, hermitian::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_pinv(a, rcond, out, stream) =
+    @ccall libgarray.ga_linalg_pinv(a::ga_array_t, rcond::Cdouble, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_lstsq(a, b, rcond, x, residuals, rank, s, stream) =
+    @ccall libgarray.ga_linalg_lstsq(a::ga_array_t, b::ga_array_t, rcond::Cdouble, x::Ptr{ga_array_t}, residuals::Ptr{ga_array_t}, rank::Ptr{ga_array_t}, s::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_matrix_power(a, n, out, stream) =
+    @ccall libgarray.ga_linalg_matrix_power(a::ga_array_t, n::Int64, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_multi_dot(matrices, count, out, stream) =
+    @ccall libgarray.ga_linalg_multi_dot(matrices::Ptr{ga_array_t}, count::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_tensorsolve(a, b, axes, axis_count, out, stream) =
+    @ccall libgarray.ga_linalg_tensorsolve(a::ga_array_t, b::ga_array_t, axes::Ptr{Cint}, axis_count::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_linalg_tensorinv(a, ind, out, stream) =
+    @ccall libgarray.ga_linalg_tensorinv(a::ga_array_t, ind::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+# include/garray/fft.h
+
+const ga_fft_kind_t = Cint
+const GA_FFT_FORWARD = ga_fft_kind_t(0)
+const GA_FFT_INVERSE = ga_fft_kind_t(1)
+const GA_FFT_REAL_FORWARD = ga_fft_kind_t(2)
+const GA_FFT_REAL_INVERSE = ga_fft_kind_t(3)
+const GA_FFT_HERMITIAN_FORWARD = ga_fft_kind_t(4)
+const GA_FFT_HERMITIAN_INVERSE = ga_fft_kind_t(5)
+
+const ga_fft_norm_t = Cint
+const GA_FFT_NORM_BACKWARD = ga_fft_norm_t(0)
+const GA_FFT_NORM_ORTHO = ga_fft_norm_t(1)
+const GA_FFT_NORM_FORWARD = ga_fft_norm_t(2)
+
+ga_fft_execute(kind, a, s, axes, count, norm, out, stream) =
+    @ccall libgarray.ga_fft_execute(kind::ga_fft_kind_t, a::ga_array_t, s::Ptr{Int64}, axes::Ptr{Cint}, count::Cint, norm::ga_fft_norm_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_fft_freq(n, d, real, dtype, out, stream) =
+    @ccall libgarray.ga_fft_freq(n::Int64, d::Cdouble, real::Cint, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+ga_fft_shift(a, axes, count, inverse, out, stream) =
+    @ccall libgarray.ga_fft_shift(a::ga_array_t, axes::Ptr{Cint}, count::Cint, inverse::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+
+struct ga_fft_plan_cache_info_t
+    struct_size::Csize_t
+    size::Int64
+    max_size::Int64
+    memory::Int64
+    memory_limit::Int64
+    hits::UInt64
+    misses::UInt64
+end
+
+ga_fft_plan_cache_set_size(device, max_size) =
+    @ccall libgarray.ga_fft_plan_cache_set_size(device::Cint, max_size::Int64)::ga_status_t
+
+ga_fft_plan_cache_set_memory_limit(device, bytes) =
+    @ccall libgarray.ga_fft_plan_cache_set_memory_limit(device::Cint, bytes::Int64)::ga_status_t
+
+ga_fft_plan_cache_get_info(device, info) =
+    @ccall libgarray.ga_fft_plan_cache_get_info(device::Cint, info::Ptr{ga_fft_plan_cache_info_t})::ga_status_t
+
+ga_fft_plan_cache_clear(device) =
+    @ccall libgarray.ga_fft_plan_cache_clear(device::Cint)::ga_status_t
+
 # The struct layouts the C compiler gives (bindings/generate/abi_check.c checks the same).
 @assert sizeof(ga_device_properties_t) == 376
 @assert fieldoffset(ga_device_properties_t, 1) == 0
@@ -1176,5 +1443,13 @@ ga_array_median(array, axis, keepdims, out) =
 @assert fieldoffset(ga_reduce_options_t, 4) == 20
 @assert fieldoffset(ga_reduce_options_t, 5) == 24
 @assert fieldoffset(ga_reduce_options_t, 6) == 32
+@assert sizeof(ga_fft_plan_cache_info_t) == 56
+@assert fieldoffset(ga_fft_plan_cache_info_t, 1) == 0
+@assert fieldoffset(ga_fft_plan_cache_info_t, 2) == 8
+@assert fieldoffset(ga_fft_plan_cache_info_t, 3) == 16
+@assert fieldoffset(ga_fft_plan_cache_info_t, 4) == 24
+@assert fieldoffset(ga_fft_plan_cache_info_t, 5) == 32
+@assert fieldoffset(ga_fft_plan_cache_info_t, 6) == 40
+@assert fieldoffset(ga_fft_plan_cache_info_t, 7) == 48
 
 end # module LibGarray

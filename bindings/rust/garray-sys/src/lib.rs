@@ -1527,3 +1527,468 @@ unsafe extern "C" {
         out: *mut ga_array_t,
     ) -> ga_status_t;
 }
+
+// include/garray/products.h
+
+unsafe extern "C" {
+    pub fn ga_matmul(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_dot(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_vdot(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_inner(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_outer(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_kron(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_tensordot(
+        a: ga_array_t,
+        b: ga_array_t,
+        a_axes: *const c_int,
+        b_axes: *const c_int,
+        axis_count: c_int,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_einsum(
+        subscripts: *const c_char,
+        operands: *const ga_array_t,
+        count: c_int,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_set_allow_tf32(allow: c_int) -> ga_status_t;
+    pub fn ga_get_allow_tf32(allow: *mut c_int) -> ga_status_t;
+}
+
+// include/garray/random.h
+
+#[repr(C)]
+pub struct ga_rng_s {
+    _opaque: [u8; 0],
+    _marker: PhantomData<(*mut u8, PhantomPinned)>,
+}
+pub type ga_rng_t = *mut ga_rng_s;
+
+pub type ga_bitgen_t = c_int;
+pub const GA_BITGEN_XORWOW: ga_bitgen_t = 0;
+pub const GA_BITGEN_PHILOX4_32_10: ga_bitgen_t = 1;
+pub const GA_BITGEN_MRG32K3A: ga_bitgen_t = 2;
+
+unsafe extern "C" {
+    pub fn ga_rng_create(bitgen: ga_bitgen_t, seed: u64, rng: *mut ga_rng_t) -> ga_status_t;
+    pub fn ga_rng_retain(rng: ga_rng_t) -> ga_status_t;
+    pub fn ga_rng_release(rng: ga_rng_t) -> ga_status_t;
+    pub fn ga_rng_random(
+        rng: ga_rng_t,
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_uniform(
+        rng: ga_rng_t,
+        low: f64,
+        high: f64,
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_standard_normal(
+        rng: ga_rng_t,
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_normal(
+        rng: ga_rng_t,
+        loc: f64,
+        scale: f64,
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_lognormal(
+        rng: ga_rng_t,
+        mean: f64,
+        sigma: f64,
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_exponential(
+        rng: ga_rng_t,
+        scale: f64,
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_standard_gamma(
+        rng: ga_rng_t,
+        shape_parameter: f64,
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_gamma(
+        rng: ga_rng_t,
+        shape_parameter: f64,
+        scale: f64,
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_beta(
+        rng: ga_rng_t,
+        a: f64,
+        b: f64,
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_chisquare(
+        rng: ga_rng_t,
+        df: f64,
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_poisson(
+        rng: ga_rng_t,
+        lam: f64,
+        ndim: c_int,
+        shape: *const i64,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_binomial(
+        rng: ga_rng_t,
+        n: i64,
+        p: f64,
+        ndim: c_int,
+        shape: *const i64,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_geometric(
+        rng: ga_rng_t,
+        p: f64,
+        ndim: c_int,
+        shape: *const i64,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_integers(
+        rng: ga_rng_t,
+        low: i64,
+        high: i64,
+        endpoint: c_int,
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_choice(
+        rng: ga_rng_t,
+        a: ga_array_t,
+        population: i64,
+        replace: c_int,
+        p: ga_array_t,
+        ndim: c_int,
+        shape: *const i64,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_permutation(
+        rng: ga_rng_t,
+        n: i64,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_permuted(
+        rng: ga_rng_t,
+        x: ga_array_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_rng_shuffle(rng: ga_rng_t, x: ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_rng_bytes(rng: ga_rng_t, length: i64, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_random_seed(seed: u64) -> ga_status_t;
+    pub fn ga_random_get_rng(rng: *mut ga_rng_t) -> ga_status_t;
+    pub fn ga_random_rand(
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_random_randn(
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_random_uniform(
+        low: f64,
+        high: f64,
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_random_normal(
+        loc: f64,
+        scale: f64,
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_random_randint(
+        low: i64,
+        high: i64,
+        ndim: c_int,
+        shape: *const i64,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+}
+
+// include/garray/linalg.h
+
+pub type ga_linalg_check_t = c_int;
+pub const GA_LINALG_CHECK_INHERIT: ga_linalg_check_t = -1;
+pub const GA_LINALG_CHECK_DEFERRED: ga_linalg_check_t = 0;
+pub const GA_LINALG_CHECK_RAISE: ga_linalg_check_t = 1;
+
+pub type ga_linalg_qr_mode_t = c_int;
+pub const GA_LINALG_QR_REDUCED: ga_linalg_qr_mode_t = 0;
+pub const GA_LINALG_QR_COMPLETE: ga_linalg_qr_mode_t = 1;
+pub const GA_LINALG_QR_R: ga_linalg_qr_mode_t = 2;
+pub const GA_LINALG_QR_RAW: ga_linalg_qr_mode_t = 3;
+
+pub type ga_linalg_uplo_t = c_int;
+pub const GA_LINALG_LOWER: ga_linalg_uplo_t = 0;
+pub const GA_LINALG_UPPER: ga_linalg_uplo_t = 1;
+
+pub type ga_linalg_norm_ord_t = c_int;
+pub const GA_LINALG_NORM_DEFAULT: ga_linalg_norm_ord_t = 0;
+pub const GA_LINALG_NORM_VALUE: ga_linalg_norm_ord_t = 1;
+pub const GA_LINALG_NORM_FRO: ga_linalg_norm_ord_t = 2;
+pub const GA_LINALG_NORM_NUC: ga_linalg_norm_ord_t = 3;
+
+unsafe extern "C" {
+    pub fn ga_linalg_set_check_mode(mode: ga_linalg_check_t, thread_only: c_int) -> ga_status_t;
+    pub fn ga_linalg_get_check_mode(thread_only: c_int, mode: *mut ga_linalg_check_t) -> ga_status_t;
+    pub fn ga_linalg_check_errors(stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_linalg_solve(
+        a: ga_array_t,
+        b: ga_array_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_inv(a: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_linalg_det(a: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_linalg_slogdet(
+        a: ga_array_t,
+        sign: *mut ga_array_t,
+        logabsdet: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_cholesky(
+        a: ga_array_t,
+        upper: c_int,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_qr(
+        a: ga_array_t,
+        mode: ga_linalg_qr_mode_t,
+        q: *mut ga_array_t,
+        r: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_svd(
+        a: ga_array_t,
+        full_matrices: c_int,
+        compute_uv: c_int,
+        u: *mut ga_array_t,
+        s: *mut ga_array_t,
+        vh: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_eigh(
+        a: ga_array_t,
+        uplo: ga_linalg_uplo_t,
+        w: *mut ga_array_t,
+        v: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_eigvalsh(
+        a: ga_array_t,
+        uplo: ga_linalg_uplo_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_eig(
+        a: ga_array_t,
+        w: *mut ga_array_t,
+        v: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_eigvals(a: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_linalg_norm(
+        x: ga_array_t,
+        ord: ga_linalg_norm_ord_t,
+        p: f64,
+        axes: *const c_int,
+        axis_count: c_int,
+        keepdims: c_int,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_cond(
+        x: ga_array_t,
+        ord: ga_linalg_norm_ord_t,
+        p: f64,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_matrix_rank(
+        a: ga_array_t,
+        tol: f64,
+        hermitian: c_int,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_pinv(
+        a: ga_array_t,
+        rcond: f64,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_lstsq(
+        a: ga_array_t,
+        b: ga_array_t,
+        rcond: f64,
+        x: *mut ga_array_t,
+        residuals: *mut ga_array_t,
+        rank: *mut ga_array_t,
+        s: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_matrix_power(
+        a: ga_array_t,
+        n: i64,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_multi_dot(
+        matrices: *const ga_array_t,
+        count: c_int,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_tensorsolve(
+        a: ga_array_t,
+        b: ga_array_t,
+        axes: *const c_int,
+        axis_count: c_int,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_tensorinv(
+        a: ga_array_t,
+        ind: c_int,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+}
+
+// include/garray/fft.h
+
+pub type ga_fft_kind_t = c_int;
+pub const GA_FFT_FORWARD: ga_fft_kind_t = 0;
+pub const GA_FFT_INVERSE: ga_fft_kind_t = 1;
+pub const GA_FFT_REAL_FORWARD: ga_fft_kind_t = 2;
+pub const GA_FFT_REAL_INVERSE: ga_fft_kind_t = 3;
+pub const GA_FFT_HERMITIAN_FORWARD: ga_fft_kind_t = 4;
+pub const GA_FFT_HERMITIAN_INVERSE: ga_fft_kind_t = 5;
+
+pub type ga_fft_norm_t = c_int;
+pub const GA_FFT_NORM_BACKWARD: ga_fft_norm_t = 0;
+pub const GA_FFT_NORM_ORTHO: ga_fft_norm_t = 1;
+pub const GA_FFT_NORM_FORWARD: ga_fft_norm_t = 2;
+
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct ga_fft_plan_cache_info_t {
+    pub struct_size: usize,
+    pub size: i64,
+    pub max_size: i64,
+    pub memory: i64,
+    pub memory_limit: i64,
+    pub hits: u64,
+    pub misses: u64,
+}
+const _: () = assert!(size_of::<ga_fft_plan_cache_info_t>() == 56);
+const _: () = assert!(offset_of!(ga_fft_plan_cache_info_t, struct_size) == 0);
+const _: () = assert!(offset_of!(ga_fft_plan_cache_info_t, size) == 8);
+const _: () = assert!(offset_of!(ga_fft_plan_cache_info_t, max_size) == 16);
+const _: () = assert!(offset_of!(ga_fft_plan_cache_info_t, memory) == 24);
+const _: () = assert!(offset_of!(ga_fft_plan_cache_info_t, memory_limit) == 32);
+const _: () = assert!(offset_of!(ga_fft_plan_cache_info_t, hits) == 40);
+const _: () = assert!(offset_of!(ga_fft_plan_cache_info_t, misses) == 48);
+
+unsafe extern "C" {
+    pub fn ga_fft_execute(
+        kind: ga_fft_kind_t,
+        a: ga_array_t,
+        s: *const i64,
+        axes: *const c_int,
+        count: c_int,
+        norm: ga_fft_norm_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_fft_freq(
+        n: i64,
+        d: f64,
+        real: c_int,
+        dtype: ga_dtype_t,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_fft_shift(
+        a: ga_array_t,
+        axes: *const c_int,
+        count: c_int,
+        inverse: c_int,
+        out: *mut ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_fft_plan_cache_set_size(device: c_int, max_size: i64) -> ga_status_t;
+    pub fn ga_fft_plan_cache_set_memory_limit(device: c_int, bytes: i64) -> ga_status_t;
+    pub fn ga_fft_plan_cache_get_info(device: c_int, info: *mut ga_fft_plan_cache_info_t) -> ga_status_t;
+    pub fn ga_fft_plan_cache_clear(device: c_int) -> ga_status_t;
+}
