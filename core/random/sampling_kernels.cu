@@ -281,6 +281,35 @@ __device__ __forceinline__ Bits draw_integer(const IntegerParameters& parameters
 
 // ----- Kernels ------------------------------------------------------------------------------------
 
+// Writes a call's elements from this stream (sampling_kernels.hpp): groups of neighbours filling
+// kGroupBytes, drawn one after the other and stored with one 16-byte store where the output is
+// aligned (a quarter of the store instructions of float32, which is what bounded a loop of one
+// value per store; a group of two 16-byte stores per lane would write half sectors).
+template <class T>
+inline constexpr int kGroup = sizeof(T) < kGroupBytes ? static_cast<int>(kGroupBytes / sizeof(T)) : 1;
+
+template <class T, class Draw>
+__device__ __forceinline__ void draw_groups(unsigned stream, T* out, std::int64_t count, Draw&& draw) {
+  constexpr int group_size = kGroup<T>;
+  constexpr bool kWhole = sizeof(T) * group_size == 16;
+  const bool aligned = reinterpret_cast<std::uintptr_t>(out) % 16 == 0;
+  const std::int64_t groups = (count + group_size - 1) / group_size;
+  for (std::int64_t group = stream; group < groups; group += kStreams) {
+    alignas(16) T values[group_size];
+#pragma unroll
+    for (int k = 0; k < group_size; ++k) values[k] = draw();
+    const std::int64_t first = group * group_size;
+    if (kWhole && aligned && first + group_size <= count) {
+      *reinterpret_cast<uint4*>(out + first) = *reinterpret_cast<const uint4*>(values);
+    } else {
+#pragma unroll
+      for (int k = 0; k < group_size; ++k) {
+        if (first + k < count) out[first + k] = values[k];
+      }
+    }
+  }
+}
+
 // One kernel per state, output type and distribution: the light distributions (uniform, normal)
 // keep few registers, so the fixed grid runs in one wave, whatever the heavy ones (gamma) need.
 template <class State, class Real, RealDistribution kDistribution>
@@ -289,7 +318,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   const unsigned stream = blockIdx.x * blockDim.x + threadIdx.x;
   State state;
   load_state(source, stream, state);
-  for (std::int64_t i = stream; i < count; i += kStreams) out[i] = draw_real<kDistribution, Real>(parameters, state);
+  draw_groups(stream, out, count, [&] { return draw_real<kDistribution, Real>(parameters, state); });
   store_state(source, stream, state);
 }
 
@@ -299,13 +328,15 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   const unsigned stream = blockIdx.x * blockDim.x + threadIdx.x;
   State state;
   load_state(source, stream, state);
-  for (std::int64_t i = stream; i < count; i += kStreams) out[i] = draw_integer<kDistribution, Bits>(parameters, state);
+  draw_groups(stream, out, count, [&] { return draw_integer<kDistribution, Bits>(parameters, state); });
   store_state(source, stream, state);
 }
 
-// Only the streams that own an element run: the others' states stay as they are.
+// Only the streams that own an element of `count` of type T run: the others' states stay as they are.
+template <class T>
 unsigned blocks_for(std::int64_t count) {
-  const std::int64_t blocks = (count + kThreadsPerBlock - 1) / kThreadsPerBlock;
+  const std::int64_t groups = (count + kGroup<T> - 1) / kGroup<T>;
+  const std::int64_t blocks = (groups + kThreadsPerBlock - 1) / kThreadsPerBlock;
   return static_cast<unsigned>(blocks < kBlocks ? blocks : kBlocks);
 }
 
@@ -382,10 +413,12 @@ void draw_reals(const StreamSource& source, RealDistribution distribution, const
       constexpr RealDistribution kDistribution = decltype(kind)::value;
       if (real_bytes == 4) {
         real_kernel<State, float, kDistribution>
-            <<<blocks_for(count), kThreadsPerBlock, 0, stream>>>(source, parameters, static_cast<float*>(out), count);
+            <<<blocks_for<float>(count), kThreadsPerBlock, 0, stream>>>(source, parameters, static_cast<float*>(out),
+                                                                        count);
       } else {
         real_kernel<State, double, kDistribution>
-            <<<blocks_for(count), kThreadsPerBlock, 0, stream>>>(source, parameters, static_cast<double*>(out), count);
+            <<<blocks_for<double>(count), kThreadsPerBlock, 0, stream>>>(source, parameters,
+                                                                         static_cast<double*>(out), count);
       }
     });
   });
@@ -404,7 +437,8 @@ void draw_integers(const StreamSource& source, IntegerDistribution distribution,
         using Bits = decltype(bits);
         if constexpr (!is_count(kDistribution) || sizeof(Bits) == 8) {
           integer_kernel<State, Bits, kDistribution>
-              <<<blocks_for(count), kThreadsPerBlock, 0, stream>>>(source, parameters, static_cast<Bits*>(out), count);
+              <<<blocks_for<Bits>(count), kThreadsPerBlock, 0, stream>>>(source, parameters, static_cast<Bits*>(out),
+                                                                          count);
         }
       });
     });

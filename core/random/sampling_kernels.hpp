@@ -3,8 +3,10 @@
 // large). They take raw device pointers and a stream, queue their work and return.
 //
 // Reproducibility: every call runs on the same fixed set of kStreams random streams, whatever the
-// device, and element i of a call's output is drawn from stream i % kStreams, after the elements
-// i - kStreams, i - 2 kStreams, ... of the same call. Stream s is cuRAND's subsequence s of the
+// device, and element i of a call's output is drawn from stream (i / g) % kStreams, where g is the
+// number of elements in kGroupBytes (1 for wider ones): a stream draws g neighbours at a time, in
+// order, then the group kStreams groups further on, and so on through the call. Stream s is
+// cuRAND's subsequence s of the
 // seed. XORWOW and MRG32k3a keep their kStreams states in device memory between calls (their
 // skip-ahead is costly); Philox4x32-10, counter-based, rebuilds its state in each call at the
 // call's `offset`. The numbers therefore depend only on the seed and the sequence of calls.
@@ -22,6 +24,7 @@ enum class BitGenerator { xorwow = 0, philox4_32_10 = 1, mrg32k3a = 2 };
 inline constexpr int kThreadsPerBlock = 256;
 inline constexpr int kBlocks = 512;
 inline constexpr std::int64_t kStreams = std::int64_t{kThreadsPerBlock} * kBlocks;
+inline constexpr std::size_t kGroupBytes = 16;
 
 // Where a call's numbers come from.
 struct StreamSource {
