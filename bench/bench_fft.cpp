@@ -35,15 +35,12 @@ void check_cufft(cufftResult result, const char* call) {
 
 // Values in [-1, 1) from a seed taken from the clock, so that no run reuses another's data.
 std::vector<cf> random_values(size_t count) {
-  uint64_t state = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) | 1u;
-  const auto next = [&] {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return static_cast<float>(state >> 40) * (2.0f / 16777216.0f) - 1.0f;
-  };
+  bench::RandomValues random;
   std::vector<cf> values(count);
-  for (cf& value : values) value = {next(), next()};
+  for (cf& value : values) {
+    const float real = random.symmetric();
+    value = {real, random.symmetric()};
+  }
   return values;
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 using bench::check;
+using bench::data_of;
 using bench::median_milliseconds;
 
 const char* const bench::kProgram = "bench_linalg";
@@ -37,15 +38,9 @@ void check_blas(cublasStatus_t status, const char* call) {
 // Values in [-1, 1) plus `diagonal` on the diagonal of each n x n matrix (well conditioned, and positive definite once
 // symmetrised when `diagonal` is large enough).
 std::vector<double> random_matrices(int64_t count, int64_t n, double diagonal, bool symmetric) {
-  uint64_t state = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) | 1u;
-  const auto next = [&] {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return static_cast<double>(state >> 11) * (2.0 / 9007199254740992.0) - 1.0;
-  };
+  bench::RandomValues random;
   std::vector<double> values(static_cast<size_t>(count * n * n));
-  for (double& value : values) value = next();
+  for (double& value : values) value = random.symmetric_double();
   for (int64_t m = 0; m < count; ++m) {
     double* a = values.data() + m * n * n;
     for (int64_t i = 0; i < n; ++i) {
@@ -65,12 +60,6 @@ ga_array_t device_matrices(const std::vector<double>& values, std::vector<int64_
   return cast;
 }
 
-void* data_of(ga_array_t array) {
-  void* data = nullptr;
-  check(ga_array_data(array, &data), "ga_array_data");
-  return data;
-}
-
 // Device scratch of `bytes`, owned by a garray array so that it goes back to the pool.
 struct Scratch {
   ga_array_t array = nullptr;
@@ -80,6 +69,10 @@ struct Scratch {
   }
   ~Scratch() { ga_array_release(array); }
   void* data() const { return data_of(array); }
+  // Queues a copy of `source`'s first `bytes` into the scratch: the input a direct call overwrites.
+  void copy_from(ga_array_t source, size_t bytes) const {
+    check(cudaMemcpyAsync(data(), data_of(source), bytes, cudaMemcpyDeviceToDevice, nullptr), "cudaMemcpyAsync");
+  }
 };
 
 // Releases every array a timed garray call returned.
@@ -132,9 +125,8 @@ int main() {
     std::vector<char> host_work(host_bytes);
     const double direct_ms = median_milliseconds(
         [&] {
-          check(cudaMemcpyAsync(lu.data(), data_of(a), n * n * 4, cudaMemcpyDeviceToDevice, nullptr),
-                "cudaMemcpyAsync");
-          check(cudaMemcpyAsync(x.data(), data_of(b), n * 4, cudaMemcpyDeviceToDevice, nullptr), "cudaMemcpyAsync");
+          lu.copy_from(a, n * n * 4);
+          x.copy_from(b, n * 4);
           auto* ipiv = static_cast<int64_t*>(pivots.data());
           check_solver(cusolverDnXgetrf(solver, params, n, n, CUDA_R_32F, lu.data(), n, ipiv, CUDA_R_32F, work.data(),
                                         device_bytes, host_work.data(), host_bytes, info),
@@ -169,8 +161,7 @@ int main() {
     double error = 0;
     const double gesvdp_ms = median_milliseconds(
         [&] {
-          check(cudaMemcpyAsync(copy.data(), data_of(a), n * n * 8, cudaMemcpyDeviceToDevice, nullptr),
-                "cudaMemcpyAsync");
+          copy.copy_from(a, n * n * 8);
           check_solver(
               cusolverDnXgesvdp(solver, params, CUSOLVER_EIG_MODE_VECTOR, 1, n, n, CUDA_R_64F, copy.data(), n,
                                 CUDA_R_64F, s.data(), CUDA_R_64F, u.data(), n, CUDA_R_64F, v.data(), n, CUDA_R_64F,
@@ -187,8 +178,7 @@ int main() {
     std::vector<char> gesvd_host(host_bytes);
     const double gesvd_ms = median_milliseconds(
         [&] {
-          check(cudaMemcpyAsync(copy.data(), data_of(a), n * n * 8, cudaMemcpyDeviceToDevice, nullptr),
-                "cudaMemcpyAsync");
+          copy.copy_from(a, n * n * 8);
           check_solver(cusolverDnXgesvd(solver, params, 'S', 'S', n, n, CUDA_R_64F, copy.data(), n, CUDA_R_64F,
                                         s.data(), CUDA_R_64F, u.data(), n, CUDA_R_64F, v.data(), n, CUDA_R_64F,
                                         gesvd_work.data(), device_bytes, gesvd_host.data(), host_bytes, info),
@@ -221,8 +211,7 @@ int main() {
     std::vector<char> host_work(host_bytes);
     const double direct_ms = median_milliseconds(
         [&] {
-          check(cudaMemcpyAsync(copy.data(), data_of(a), size_t(n) * n * 4, cudaMemcpyDeviceToDevice, nullptr),
-                "cudaMemcpyAsync");
+          copy.copy_from(a, size_t(n) * n * 4);
           check_solver(cusolverDnXgeqrf(solver, params, n, n, CUDA_R_32F, copy.data(), n, CUDA_R_32F, tau.data(),
                                         CUDA_R_32F, work.data(), device_bytes, host_work.data(), host_bytes, info),
                        "cusolverDnXgeqrf");
@@ -255,8 +244,7 @@ int main() {
     std::vector<char> eig_host(host_bytes);
     const double eig_direct_ms = median_milliseconds(
         [&] {
-          check(cudaMemcpyAsync(copy.data(), data_of(a), n * n * 4, cudaMemcpyDeviceToDevice, nullptr),
-                "cudaMemcpyAsync");
+          copy.copy_from(a, n * n * 4);
           check_solver(cusolverDnXsyevd(solver, params, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n,
                                         CUDA_R_32F, copy.data(), n, CUDA_R_32F, w.data(), CUDA_R_32F, eig_work.data(),
                                         device_bytes, eig_host.data(), host_bytes, info),
@@ -274,7 +262,7 @@ int main() {
     Scratch chol_work(device_bytes);
     std::vector<char> chol_host(host_bytes);
     const double chol_direct_ms = median_milliseconds([&] {
-      check(cudaMemcpyAsync(copy.data(), data_of(a), n * n * 4, cudaMemcpyDeviceToDevice, nullptr), "cudaMemcpyAsync");
+      copy.copy_from(a, n * n * 4);
       check_solver(cusolverDnXpotrf(solver, params, CUBLAS_FILL_MODE_LOWER, n, CUDA_R_32F, copy.data(), n, CUDA_R_32F,
                                     chol_work.data(), device_bytes, chol_host.data(), host_bytes, info),
                    "cusolverDnXpotrf");
@@ -302,8 +290,7 @@ int main() {
     check(cudaMemcpy(pointers_a.data(), host_a.data(), count * sizeof(float*), cudaMemcpyHostToDevice), "cudaMemcpy");
     check(cudaMemcpy(pointers_c.data(), host_c.data(), count * sizeof(float*), cudaMemcpyHostToDevice), "cudaMemcpy");
     const double direct_ms = median_milliseconds([&] {
-      check(cudaMemcpyAsync(copy.data(), data_of(a), size_t(count) * n * n * 4, cudaMemcpyDeviceToDevice, nullptr),
-            "cudaMemcpyAsync");
+      copy.copy_from(a, size_t(count) * n * n * 4);
       check_blas(cublasSgetrfBatched(blas, n, static_cast<float**>(pointers_a.data()), n,
                                      static_cast<int*>(pivots.data()), info, count),
                  "cublasSgetrfBatched");

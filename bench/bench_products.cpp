@@ -18,6 +18,7 @@
 #include <vector>
 
 using bench::check;
+using bench::data_of;
 using bench::median_milliseconds;
 using bench::require;
 
@@ -31,34 +32,18 @@ void check_cublas(cublasStatus_t status, const char* call) {
   std::exit(1);
 }
 
-// Values in [-1, 1) from a seed taken from the clock, so that no run reuses another's data.
-std::vector<float> random_values(size_t count) {
-  uint64_t state = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) | 1u;
-  std::vector<float> values(count);
-  for (float& value : values) {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    value = static_cast<float>(state >> 40) * (2.0f / 16777216.0f) - 1.0f;
-  }
-  return values;
-}
-
 ga_array_t random_array(std::vector<int64_t> shape, ga_dtype_t dtype) {
   size_t count = 1;
   for (int64_t extent : shape) count *= static_cast<size_t>(extent);
-  ga_array_t values = bench::upload(random_values(count), GA_FLOAT32, shape);
+  bench::RandomValues random;
+  std::vector<float> host(count);
+  for (float& value : host) value = random.symmetric();
+  ga_array_t values = bench::upload(host, GA_FLOAT32, shape);
   if (dtype == GA_FLOAT32) return values;
   ga_array_t cast = nullptr;
   check(ga_array_astype(values, dtype, GA_ORDER_C, &cast), "ga_array_astype");
   check(ga_array_release(values), "ga_array_release");
   return cast;
-}
-
-void* data_of(ga_array_t array) {
-  void* data = nullptr;
-  check(ga_array_data(array, &data), "ga_array_data");
-  return data;
 }
 
 struct GemmTypes {
@@ -183,26 +168,11 @@ int main() {
   ga_array_t small_b = random_array({16, 16}, GA_FLOAT32);
   ga_array_t small_out = nullptr;
   check(ga_matmul(small_a, small_b, &small_out, nullptr), "ga_matmul");
-  int calls = 0;
-  const auto paced = [&] {
-    if (++calls % 256 == 0) check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
-  };
-  const double host_allocating = bench::median_microseconds(20000, [&] {
-    ga_array_t result = nullptr;
-    check(ga_matmul(small_a, small_b, &result, nullptr), "ga_matmul");
-    check(ga_array_release(result), "ga_array_release");
-    paced();
-  });
-  const double host_given = bench::median_microseconds(20000, [&] {
-    ga_array_t given = small_out;
-    check(ga_matmul(small_a, small_b, &given, nullptr), "ga_matmul");
-    paced();
-  });
-  const double host_cublas = bench::median_microseconds(20000, [&] {
+  const bench::HostCost host = bench::host_cost(
+      small_out, [&](ga_array_t* result) { check(ga_matmul(small_a, small_b, result, nullptr), "ga_matmul"); });
+  const double host_cublas = bench::paced_microseconds(20000, [&] {
     direct_gemm(handle, GA_FLOAT32, 1, 16, 16, 16, data_of(small_a), data_of(small_b), data_of(small_out));
-    paced();
   });
-  check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 
   std::printf("bench_products: %s; TF32 off, float16 accumulating in float32\n\n", properties.name);
   std::printf("%-28s %10s %10s %10s %10s\n", "workload (TFLOP/s)", "garray", "out given", "cuBLAS", "% cuBLAS");
@@ -211,8 +181,8 @@ int main() {
   print_row("matmul 8192^2 float16", f16, square_flops, ">= 97% of cuBLAS; CuPy 771");
   print_row("matmul 1000 x 64^3 float32", batched, 2.0 * 1000 * 64 * 64 * 64, ">= CuPy's 8.4");
   std::printf("\n%-28s %10s\n", "host cost per call (16^2)", "us");
-  std::printf("%-28s %10.2f\n", "ga_matmul, result allocated", host_allocating);
-  std::printf("%-28s %10.2f\n", "ga_matmul, out given", host_given);
+  std::printf("%-28s %10.2f\n", "ga_matmul, result allocated", host.allocating);
+  std::printf("%-28s %10.2f\n", "ga_matmul, out given", host.given);
   std::printf("%-28s %10.2f\n", "cublasGemmEx alone", host_cublas);
   std::printf("\ndifferences from cuBLAS: %.1e %.1e %.1e %.1e\n", f32.difference, f64.difference, f16.difference,
               batched.difference);

@@ -1,7 +1,7 @@
 """The workloads of bench/bench_products.cpp from Python: garray's and CuPy's, side by side in one
 run: matmul of two 8192 x 8192 matrices in float32 (TF32 off in both), float64 and float16, and a
-batched 1000 x 64 x 64 float32 matmul, in TFLOP/s, timed with CUDA events (median of REPEATS batches
-of CALLS_PER_TIMING back-to-back calls) on fresh random data and checked against each other, then
+batched 1000 x 64 x 64 float32 matmul, in TFLOP/s, timed with CUDA events (median of 15 batches
+of 10 back-to-back calls) on fresh random data and checked against each other, then
 the host microseconds of a 16 x 16 float32 matmul. Skips CuPy's column when it is not installed;
 exits non-zero when a check fails.
 
@@ -23,9 +23,6 @@ import garray as ga  # noqa: E402
 cp = optional("cupy")
 
 SIDE = 8192
-REPEATS = 15
-CALLS_PER_TIMING = 10
-CALLS = 20000
 WORKLOADS = {  # name: (a's shape, b's shape, dtype, goal)
     "matmul 8192^2 float32": ((SIDE, SIDE), (SIDE, SIDE), "float32", ">= 97% of cuBLAS; CuPy 51 on H100"),
     "matmul 8192^2 float64": ((SIDE, SIDE), (SIDE, SIDE), "float64", ">= 97% of cuBLAS; CuPy 56 on H100"),
@@ -55,14 +52,14 @@ def main():
         for name, (a_shape, b_shape, dtype, _) in WORKLOADS.items():
             a = library.asarray(hosts[name][0]).astype(dtype)
             b = library.asarray(hosts[name][1]).astype(dtype)
-            milliseconds = event_ms(lambda: library.matmul(a, b), library.cuda, REPEATS, CALLS_PER_TIMING)
+            milliseconds = event_ms(lambda: library.matmul(a, b), library.cuda)
             rows[name] = flops(a_shape, b_shape) / (milliseconds * 1e9)
             product = library.matmul(a, b).astype("float64")
             results.setdefault(name, []).append(ga.asnumpy(product) if label == "garray" else cp.asnumpy(product))
             del a, b, product
         a, b = library.asarray(small[0]), library.asarray(small[1])
         synchronize = ga.cuda.runtime.deviceSynchronize if label == "garray" else cp.cuda.runtime.deviceSynchronize
-        rows["matmul 16^2 (host us)"] = host_us(lambda: library.matmul(a, b), synchronize, CALLS)
+        rows["matmul 16^2 (host us)"] = host_us(lambda: library.matmul(a, b), synchronize)
         columns[label] = rows
     good = True
     for name, values in results.items():

@@ -26,16 +26,11 @@ namespace {
 
 constexpr int64_t kSide = 4096;
 
-// Uniform values in [0, 1) from a seed taken from the clock, so that no run reuses another's data.
+// Uniform values in [0, 1), fresh in every run.
 std::vector<float> random_values(size_t count) {
-  uint64_t state = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) | 1u;
+  bench::RandomValues random;
   std::vector<float> values(count);
-  for (float& value : values) {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    value = static_cast<float>(state >> 40) * (1.0f / 16777216.0f);
-  }
+  for (float& value : values) value = random.unit();
   return values;
 }
 
@@ -121,22 +116,8 @@ int main() {
   ga_array_t tiny = bench::upload(std::vector<float>{1.5f}, GA_FLOAT32);
   ga_array_t tiny_out = nullptr;  // a 0-d float32 array, as a full reduction returns
   check(ga_sum(tiny, nullptr, &tiny_out, nullptr), "ga_sum");
-  int calls = 0;
-  const auto paced = [&] {
-    if (++calls % 256 == 0) check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
-  };
-  const double overhead_allocating = bench::median_microseconds(20000, [&] {
-    ga_array_t result = nullptr;
-    check(ga_sum(tiny, nullptr, &result, nullptr), "ga_sum");
-    check(ga_array_release(result), "ga_array_release");
-    paced();
-  });
-  const double overhead_given = bench::median_microseconds(20000, [&] {
-    ga_array_t result = tiny_out;
-    check(ga_sum(tiny, nullptr, &result, nullptr), "ga_sum");
-    paced();
-  });
-  check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+  const bench::HostCost overhead =
+      bench::host_cost(tiny_out, [&](ga_array_t* result) { check(ga_sum(tiny, nullptr, result, nullptr), "ga_sum"); });
   require(download<float>(tiny_out, 1)[0] == 1.5f, "1-element sum");
 
   std::printf("bench_reductions: %s; float32; copy ceiling %.0f GB/s (D2D memcpy of 2^28 elements, read + write)\n\n",
@@ -150,8 +131,8 @@ int main() {
   table.print_row("sum axis 1, 4096^2 (goal >= 90%)", sum_axis1, matrix_bytes);
   table.print_row("std axis 0, 4096^2 (goal >= 80%)", std_axis0, matrix_bytes);
   std::printf("\n%-36s %10s\n", "host cost per call", "us");
-  std::printf("%-36s %10.2f   (goal <= 4)\n", "ga_sum, 1 element, result allocated", overhead_allocating);
-  std::printf("%-36s %10.2f\n", "ga_sum, 1 element, out given", overhead_given);
+  std::printf("%-36s %10.2f   (goal <= 4)\n", "ga_sum, 1 element, result allocated", overhead.allocating);
+  std::printf("%-36s %10.2f\n", "ga_sum, 1 element, out given", overhead.given);
   std::printf("\nsum relative error against a float64 host sum: %.2e\n", sum_error);
   for (ga_array_t array : {dx, scratch, dm, total, position, means, row_sums, deviations, tiny, tiny_out}) {
     check(ga_array_release(array), "ga_array_release");

@@ -1,7 +1,7 @@
 """The workloads of bench/bench_reductions.cpp from Python: garray's and CuPy's, side by side in
 one run, beside a device-to-device copy measured by the same process: sum and argmax over 2^28
 float32 elements, mean and std over axis 0 and sum over axis 1 of 4096 x 4096 float32, timed
-with CUDA events (median of REPEATS batches of CALLS_PER_TIMING back-to-back calls) on fresh
+with CUDA events (median of 15 batches of 10 back-to-back calls) on fresh
 random data and checked against NumPy; then the host microseconds of a 1-element sum.
 Skips CuPy's column when it is not installed; exits non-zero when a check fails.
 
@@ -22,9 +22,6 @@ cp = optional("cupy")
 
 ELEMENTS = 1 << 28
 SIDE = 4096
-REPEATS = 15
-CALLS_PER_TIMING = 10
-CALLS = 20000
 GOALS = {"sum, 2^28": 90, "argmax, 2^28": 90, "mean axis 0, 4096^2": 85, "sum axis 1, 4096^2": 90,
          "std axis 0, 4096^2": 80}
 
@@ -68,14 +65,13 @@ def main():
     # arrays is one cudaMemcpyAsync), not a library's copy kernel.
     source = ga.asarray(host_x)
     destination = ga.empty_like(source)
-    ceiling = 2 * 4 * ELEMENTS / (event_ms(lambda: ga._lib.ga_array_copy_into(source, destination), ga.cuda,
-                                           REPEATS, CALLS_PER_TIMING) * 1e6)
+    ceiling = 2 * 4 * ELEMENTS / (event_ms(lambda: ga._lib.ga_array_copy_into(source, destination), ga.cuda) * 1e6)
     good = True
     for label, library in libraries.items():
         x, m = library.asarray(host_x), library.asarray(host_m)
         rows = {}
         for name, (run, bytes_read) in workloads(library, x, m).items():
-            milliseconds = event_ms(run, library.cuda, REPEATS, CALLS_PER_TIMING)
+            milliseconds = event_ms(run, library.cuda)
             result = run()
             host = result.get() if label == "garray" else cp.asnumpy(result)
             good &= check(name, host, host_x, host_m)
@@ -83,7 +79,7 @@ def main():
         tiny = library.ones(1, dtype=numpy.float32)
         synchronize = (lambda: ga.cuda.runtime.deviceSynchronize()) if label == "garray" else (
             lambda: cp.cuda.runtime.deviceSynchronize())
-        rows["x.sum(), 1 element (host us)"] = (host_us(lambda: tiny.sum(), synchronize, CALLS), None)
+        rows["x.sum(), 1 element (host us)"] = (host_us(lambda: tiny.sum(), synchronize), None)
         columns[label] = rows
     print(f"bench_reductions_cupy: float32; copy ceiling {ceiling:.0f} GB/s (device-to-device copy of 2^28 elements, read + write)")
     header = f"{'workload':36s}" + "".join(f"{label + ' us':>14s}{label + ' GB/s':>14s}{'% copy':>8s}"

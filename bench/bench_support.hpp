@@ -1,5 +1,5 @@
 // What the C++ benchmarks share: failing loudly on an error, host time per call, CUDA-event time per
-// call, uploads and downloads of host vectors, and rows of a bandwidth table beside the copy ceiling.
+// call, random values, uploads and downloads of host vectors, and rows of a bandwidth table beside the copy ceiling.
 #pragma once
 
 #include <garray/garray.h>
@@ -61,6 +61,40 @@ double median_microseconds(int iterations, Body&& body) {
   return per_call[kRepetitions / 2];
 }
 
+// median_microseconds with the device synchronised every 256 calls, so that the launch queue never fills.
+template <class Body>
+double paced_microseconds(int iterations, Body&& body) {
+  int calls = 0;
+  const double microseconds = median_microseconds(iterations, [&] {
+    body();
+    if (++calls % 256 == 0) check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+  });
+  check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+  return microseconds;
+}
+
+// Host microseconds per call of an entry point with one result, `call(ga_array_t* out)`: with the result allocated
+// (and released) by every call, and with `given` as the out every call writes into.
+struct HostCost {
+  double allocating;
+  double given;
+};
+
+template <class Call>
+HostCost host_cost(ga_array_t given, Call&& call, int iterations = 20000) {
+  HostCost cost{};
+  cost.allocating = paced_microseconds(iterations, [&] {
+    ga_array_t result = nullptr;
+    call(&result);
+    check(ga_array_release(result), "ga_array_release");
+  });
+  cost.given = paced_microseconds(iterations, [&] {
+    ga_array_t result = given;
+    call(&result);
+  });
+  return cost;
+}
+
 // How median_milliseconds times a body: `warm_up` calls, then `count` batches of `calls` calls each.
 struct Batches {
   int count = 15;
@@ -108,6 +142,40 @@ inline double copy_milliseconds(ga_array_t from, ga_array_t to, double bytes, Ba
 }
 
 inline double gigabytes_per_second(double bytes, double milliseconds) { return bytes / (milliseconds * 1e6); }
+
+// Values from a xorshift generator seeded from the clock, so that no run reuses another's data.
+class RandomValues {
+ public:
+  RandomValues() : state_(static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) | 1u) {}
+
+  // Uniform in [0, 1), with the 24 bits a float holds.
+  float unit() {
+    step();
+    return static_cast<float>(state_ >> 40) * (1.0f / 16777216.0f);
+  }
+  // Uniform in [-1, 1), with the 24 bits a float holds.
+  float symmetric() { return 2.0f * unit() - 1.0f; }
+  // Uniform in [-1, 1), with the 53 bits a double holds.
+  double symmetric_double() {
+    step();
+    return static_cast<double>(state_ >> 11) * (2.0 / 9007199254740992.0) - 1.0;
+  }
+
+ private:
+  void step() {
+    state_ ^= state_ << 13;
+    state_ ^= state_ >> 7;
+    state_ ^= state_ << 17;
+  }
+  uint64_t state_;
+};
+
+// The device address of `array`'s first element.
+inline void* data_of(ga_array_t array) {
+  void* data = nullptr;
+  check(ga_array_data(array, &data), "ga_array_data");
+  return data;
+}
 
 // A C-order device array of `shape` (1-D over every value when empty) holding `values` as `dtype`.
 template <class T>

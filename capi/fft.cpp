@@ -15,23 +15,11 @@
 #include <utility>
 #include <vector>
 
+using garray::capi::caller_out;
 using garray::capi::guarded;
-using garray::capi::require_out;
+using garray::capi::return_result;
 
 namespace {
-
-// The caller's out: the array to write, or nothing to allocate (a new handle is then returned).
-std::optional<garray::Array> caller_out(ga_array_t* out) {
-  require_out(out, "out");
-  if (!*out) return std::nullopt;
-  return garray::capi::deref(*out, "*out");
-}
-
-void return_result(garray::Array result, ga_array_t* out) {
-  std::vector<garray::Array> results;
-  results.push_back(std::move(result));
-  garray::capi::return_allocated_outputs(std::move(results), out);
-}
 
 void require_count(int count, bool listed) {
   GA_REQUIRE_ARGUMENT(

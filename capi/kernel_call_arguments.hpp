@@ -1,14 +1,16 @@
 // What the user-kernel entry points share: the caller's string lists (NVRTC options, name
 // expressions), and its kernel arguments
-// (ga_kernel_arg_t) and output slots turned into the core's types.
+// (ga_kernel_arg_t) and output slots turned into the core's types; and the out of calls with one result.
 #pragma once
 
+#include "capi/guard.hpp"
 #include "capi/handles.hpp"
 #include "core/common/error.hpp"
 #include "core/ops/kernel_argument.hpp"
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace garray::capi {
@@ -80,6 +82,21 @@ inline void return_allocated_outputs(std::vector<Array> results, ga_array_t* out
   for (size_t i = 0; i < results.size(); ++i) {
     if (!outputs[i]) outputs[i] = handles[next++];
   }
+}
+
+// The out of a call with one result: the array to write into, or nothing to allocate (return_result then hands over a
+// new handle). Checked before the work.
+inline std::optional<Array> caller_out(ga_array_t* out) {
+  require_out(out, "out");
+  if (!*out) return std::nullopt;
+  return deref(*out, "*out");
+}
+
+// Hands over a handle for `result` unless it was written into the caller's out.
+inline void return_result(Array result, ga_array_t* out) {
+  std::vector<Array> results;
+  results.push_back(std::move(result));
+  return_allocated_outputs(std::move(results), out);
 }
 
 // Reduction axes: nullopt for every axis (axis_count -1 with axes NULL), else the list.

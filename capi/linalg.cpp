@@ -10,10 +10,7 @@
 
 using garray::capi::guarded;
 using garray::capi::require_out;
-using garray::capi::linalg::hand_over;
-using garray::capi::linalg::input;
-using garray::capi::linalg::require_empty_results;
-using garray::capi::linalg::single_result;
+using namespace garray::capi::linalg;
 
 extern "C" {
 

@@ -4,6 +4,7 @@
 
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
+#include "capi/kernel_call_arguments.hpp"
 #include "core/array/layout.hpp"
 #include "core/array/promotion.hpp"
 #include "core/ops/copy.hpp"
@@ -19,13 +20,6 @@ namespace garray::capi::linalg {
 
 // The array behind a caller's input handle (GA_ERROR_INVALID_HANDLE naming `name`).
 inline const garray::Array& input(ga_array_t handle, const char* name) { return garray::capi::deref(handle, name); }
-
-// The caller's out: the array to write into, or nothing to allocate. Checked before the work.
-inline std::optional<garray::Array> caller_out(ga_array_t* out) {
-  garray::capi::require_out(out, "out");
-  if (!*out) return std::nullopt;
-  return garray::capi::deref(*out, "*out");
-}
 
 // Writes `result` into the caller's array (same shape, same_kind casting) or hands it over.
 inline void deliver(const garray::Array& result, const std::optional<garray::Array>& given, ga_array_t* out,
@@ -67,7 +61,7 @@ inline void hand_over(std::initializer_list<std::pair<ga_array_t*, const std::op
 template <class Compute>
 ga_status_t single_result(const char* function, ga_array_t* out, ga_stream_t stream, Compute&& compute) {
   return garray::capi::guarded(function, [&] {
-    const std::optional<garray::Array> given = caller_out(out);
+    const std::optional<garray::Array> given = garray::capi::caller_out(out);
     const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
     deliver(compute(queue), given, out, queue);
   });

@@ -15,23 +15,11 @@
 #include <vector>
 
 using garray::Array;
+using garray::capi::caller_out;
 using garray::capi::guarded;
-using garray::capi::require_out;
+using garray::capi::return_result;
 
 namespace {
-
-// The caller's out: the array to write, or nothing to allocate (a new handle is then returned).
-std::optional<Array> caller_out(ga_array_t* out) {
-  require_out(out, "out");
-  if (!*out) return std::nullopt;
-  return garray::capi::deref(*out, "*out");
-}
-
-void return_result(Array result, ga_array_t* out) {
-  std::vector<Array> results;
-  results.push_back(std::move(result));
-  garray::capi::return_allocated_outputs(std::move(results), out);
-}
 
 using BinaryProduct = Array (*)(const Array&, const Array&, const std::optional<Array>&, const garray::StreamRef&);
 

@@ -21,12 +21,6 @@ using garray::random::Destination;
 
 namespace {
 
-void return_result(garray::Array result, ga_array_t* out) {
-  std::vector<garray::Array> results;
-  results.push_back(std::move(result));
-  garray::capi::return_allocated_outputs(std::move(results), out);
-}
-
 // Where the sample goes: the caller's shape, dtype and out.
 Destination caller_destination(int ndim, const int64_t* shape, ga_dtype_t dtype, ga_array_t* out) {
   require_out(out, "out");
@@ -46,7 +40,7 @@ ga_status_t sample(const char* function, ga_rng_t rng, bool legacy, int ndim, co
     const Destination destination = caller_destination(ndim, shape, dtype, out);
     const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
     if (legacy) generator = garray::random::global_generator(queue->device());
-    return_result(draw(*generator, destination, queue), out);
+    garray::capi::return_result(draw(*generator, destination, queue), out);
   });
 }
 
@@ -62,7 +56,7 @@ ga_status_t deliver(const char* function, ga_rng_t rng, ga_array_t* out, ga_stre
       destination = Destination{shape, dtype, *out ? std::optional(deref(*out, "*out")) : std::nullopt};
       garray::random::require_destination(destination, queue);
     });
-    return_result(garray::random::finish(result, destination, queue), out);
+    garray::capi::return_result(garray::random::finish(result, destination, queue), out);
   });
 }
 

@@ -174,9 +174,7 @@ GA_API ga_status_t ga_ufunc_reduce(ga_ufunc_t ufunc, ga_array_t array, const int
                                                 optional_dtype(dtype),
                                                 initial ? std::optional<ga_scalar_t>(*initial) : std::nullopt,
                                                 slots[0], queue);
-    std::vector<garray::Array> results;
-    results.push_back(std::move(result));
-    garray::capi::return_allocated_outputs(std::move(results), out);
+    garray::capi::return_result(std::move(result), out);
   });
 }
 

@@ -35,26 +35,8 @@ const BatchedRoutines<cuDoubleComplex> kDoubleComplex{cublasZgetrfBatched, cubla
 // Calls `body` with the routines of `dtype`'s element type.
 template <class Body>
 void with_routines(ga_dtype_t dtype, Body&& body) {
-  switch (dtype) {
-    case GA_FLOAT32:
-      return body(kFloat);
-    case GA_FLOAT64:
-      return body(kDouble);
-    case GA_COMPLEX64:
-      return body(kComplex);
-    case GA_COMPLEX128:
-      return body(kDoubleComplex);
-    default:
-      throw Error(GA_ERROR_INTERNAL, "batched LU: unexpected dtype");
-  }
+  with_dtype_routines(dtype, kFloat, kDouble, kComplex, kDoubleComplex, "batched LU", body);
 }
-
-template <class T>
-T* const* pointers(const Array& addresses) {
-  return static_cast<T* const*>(static_cast<void*>(addresses.data()));
-}
-
-int* words(const Array& array) { return static_cast<int*>(static_cast<void*>(array.data())); }
 
 int extent_of(const Array& stack, int from_end) { return static_cast<int>(stack.shape()[stack.ndim() - from_end]); }
 
@@ -82,7 +64,8 @@ void batched_lu_factor(const Array& stack, const Array& addresses, const Array& 
   const int n = extent_of(stack, 1);
   const int count = static_cast<int>(addresses.size());
   with_routines(stack.dtype(), [&]<class T>(const BatchedRoutines<T>& routines) {
-    check_cublas(routines.factor(call.handle(), n, pointers<T>(addresses), n, words(pivots), words(info), count),
+    check_cublas(routines.factor(call.handle(), n, elements<T* const>(addresses), n, elements<int>(pivots),
+                                 elements<int>(info), count),
                  "cublas<t>getrfBatched");
   });
 }
@@ -98,8 +81,8 @@ void batched_lu_solve(const Array& stack, const Array& addresses, const Array& p
   // getrsBatched's info is a host word that reports only bad arguments.
   int argument_info = 0;
   with_routines(stack.dtype(), [&]<class T>(const BatchedRoutines<T>& routines) {
-    check_cublas(routines.solve(call.handle(), operation, n, k, pointers<T>(addresses), n, words(pivots),
-                                pointers<T>(rhs_addresses), n, &argument_info, count),
+    check_cublas(routines.solve(call.handle(), operation, n, k, elements<T* const>(addresses), n, elements<int>(pivots),
+                                elements<T* const>(rhs_addresses), n, &argument_info, count),
                  "cublas<t>getrsBatched");
   });
   GA_REQUIRE(argument_info == 0, GA_ERROR_INTERNAL,
@@ -114,8 +97,8 @@ void batched_lu_invert(const Array& stack, const Array& addresses, const Array& 
   const int count = static_cast<int>(addresses.size());
   const Array inverse_addresses = matrix_addresses(inverse, stream);
   with_routines(stack.dtype(), [&]<class T>(const BatchedRoutines<T>& routines) {
-    check_cublas(routines.invert(call.handle(), n, pointers<T>(addresses), n, words(pivots),
-                                 pointers<T>(inverse_addresses), n, words(info), count),
+    check_cublas(routines.invert(call.handle(), n, elements<T* const>(addresses), n, elements<int>(pivots),
+                                 elements<T* const>(inverse_addresses), n, elements<int>(info), count),
                  "cublas<t>getriBatched");
   });
 }

@@ -33,25 +33,10 @@ const SmallRoutines<cuComplex, float> kComplex{cusolverDnCpotrfBatched, cusolver
 const SmallRoutines<cuDoubleComplex, double> kDoubleComplex{cusolverDnZpotrfBatched, cusolverDnZheevjBatched_bufferSize,
                                                             cusolverDnZheevjBatched};
 
+// Calls `body` with the routines of `dtype`'s element type.
 template <class Body>
 void with_routines(ga_dtype_t dtype, Body&& body) {
-  switch (dtype) {
-    case GA_FLOAT32:
-      return body(kFloat);
-    case GA_FLOAT64:
-      return body(kDouble);
-    case GA_COMPLEX64:
-      return body(kComplex);
-    case GA_COMPLEX128:
-      return body(kDoubleComplex);
-    default:
-      throw Error(GA_ERROR_INTERNAL, "batched linalg: unexpected dtype");
-  }
-}
-
-template <class T>
-T* elements(const Array& array) {
-  return static_cast<T*>(static_cast<void*>(array.data()));
+  with_dtype_routines(dtype, kFloat, kDouble, kComplex, kDoubleComplex, "batched linalg", body);
 }
 
 // A Jacobi parameter set that sorts the eigenvalues ascending, destroyed with the object.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/array/array.hpp"
+#include "core/common/error.hpp"
 #include "core/ops/reductions/reductions.hpp"
 #include "core/runtime/stream.hpp"
 
@@ -24,6 +25,31 @@ ga_dtype_t linalg_dtype(ga_dtype_t a, ga_dtype_t b, const char* function);
 ga_dtype_t real_dtype(ga_dtype_t dtype);
 bool is_complex_dtype(ga_dtype_t dtype);
 cudaDataType cuda_data_type(ga_dtype_t dtype);
+
+// Calls `body` with the routine table of `dtype`'s element type (the cuBLAS/cuSOLVER S, D, C and Z variants of one
+// routine family); GA_ERROR_INTERNAL naming `family` for any other dtype, which linalg_dtype never yields.
+template <class Float, class Double, class Complex, class DoubleComplex, class Body>
+void with_dtype_routines(ga_dtype_t dtype, const Float& float32, const Double& float64, const Complex& complex64,
+                         const DoubleComplex& complex128, const char* family, Body&& body) {
+  switch (dtype) {
+    case GA_FLOAT32:
+      return body(float32);
+    case GA_FLOAT64:
+      return body(float64);
+    case GA_COMPLEX64:
+      return body(complex64);
+    case GA_COMPLEX128:
+      return body(complex128);
+    default:
+      throw Error(GA_ERROR_INTERNAL, std::string(family) + ": unexpected dtype");
+  }
+}
+
+// The data of `array` as a device pointer to `T` (for the typed pointer parameters of cuBLAS and cuSOLVER).
+template <class T>
+T* elements(const Array& array) {
+  return static_cast<T*>(static_cast<void*>(array.data()));
+}
 
 // GA_ERROR_SHAPE_MISMATCH naming `function` unless `a` has at least two dimensions (and, with `square`, equal last
 // two).

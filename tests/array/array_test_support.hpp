@@ -3,6 +3,8 @@
 // downloads, NaN-aware comparison, and test data that exercises every cast boundary.
 #pragma once
 
+#include "array_queries.hpp"
+
 #include <garray/creation.h>
 #include <garray/garray.h>
 
@@ -515,14 +517,6 @@ class OwnedArray {
 // A recognisable pointer value that a failed call must leave in its out-parameter.
 inline ga_array_t untouched_marker() { return reinterpret_cast<ga_array_t>(std::uintptr_t{0x5A5A5A5A}); }
 
-inline std::vector<std::int64_t> shape_of(ga_array_t array) {
-  int ndim = 0;
-  EXPECT_EQ(ga_array_ndim(array, &ndim), GA_OK) << ga_last_error();
-  std::vector<std::int64_t> shape(static_cast<std::size_t>(ndim));
-  EXPECT_EQ(ga_array_shape(array, shape.data()), GA_OK) << ga_last_error();
-  return shape;
-}
-
 inline std::vector<std::int64_t> strides_of(ga_array_t array) {
   int ndim = 0;
   EXPECT_EQ(ga_array_ndim(array, &ndim), GA_OK) << ga_last_error();
@@ -541,12 +535,6 @@ inline ga_dtype_t dtype_of(ga_array_t array) {
   ga_dtype_t dtype = GA_BOOL;
   EXPECT_EQ(ga_array_dtype(array, &dtype), GA_OK) << ga_last_error();
   return dtype;
-}
-
-inline std::int64_t size_of(ga_array_t array) {
-  std::int64_t size = -1;
-  EXPECT_EQ(ga_array_size(array, &size), GA_OK) << ga_last_error();
-  return size;
 }
 
 // Compact strides in elements for `shape` in C or F order (what NumPy reports, divided by the itemsize).

@@ -1,6 +1,7 @@
 // The FFT internals that need no GPU: how strided arrays map onto cuFFT's advanced layout, plan
 // keys, the least-recently-used plan cache (bounds, statistics, concurrency), and the generated
 // frequency kernel, compiled with NVRTC to CUBIN for sm_90.
+#include "jit/expect_compiles.hpp"
 #include "jit/memory_only_engine_fixture.hpp"
 
 #include "core/fft/fft_helpers.hpp"
@@ -19,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -29,6 +31,20 @@ using garray::PlanKey;
 
 std::optional<FftLayout> layout_of(const Dims& shape, const Dims& strides, std::vector<int> axes, std::int64_t& batch) {
   return garray::fft_layout(shape, strides, axes, batch);
+}
+
+// The layout of `axes`, expected to exist: `batch` transforms `distance` elements apart, each walking its axes with the
+// innermost `stride`.
+std::optional<FftLayout> expect_layout(const Dims& shape, const Dims& strides, std::vector<int> axes,
+                                       std::int64_t batch, std::int64_t stride, std::int64_t distance) {
+  std::int64_t found_batch = -1;
+  std::optional<FftLayout> layout = layout_of(shape, strides, std::move(axes), found_batch);
+  EXPECT_TRUE(layout);
+  if (!layout) return layout;
+  EXPECT_EQ(found_batch, batch);
+  EXPECT_EQ(layout->stride, stride);
+  EXPECT_EQ(layout->distance, distance);
+  return layout;
 }
 
 PlanKey key_of(std::int64_t n) {
@@ -55,34 +71,20 @@ std::shared_ptr<FakePlan> get(FakeCache& cache, std::int64_t n, std::int64_t mem
 }  // namespace
 
 TEST(FftLayout, LastAxisOfACContiguousArrayBatchesOverTheRows) {
-  std::int64_t batch = 0;
-  const auto layout = layout_of({4, 8}, {8, 1}, {1}, batch);
+  const auto layout = expect_layout({4, 8}, {8, 1}, {1}, 4, 1, 8);
   ASSERT_TRUE(layout);
-  EXPECT_EQ(batch, 4);
-  EXPECT_EQ(layout->stride, 1);
-  EXPECT_EQ(layout->distance, 8);
   EXPECT_EQ(layout->embed[0], 8);
 }
 
-TEST(FftLayout, FirstAxisBatchesOverTheColumnsWithinOneStride) {
-  std::int64_t batch = 0;
-  const auto layout = layout_of({4, 8}, {8, 1}, {0}, batch);
-  ASSERT_TRUE(layout);
-  EXPECT_EQ(batch, 8);
-  EXPECT_EQ(layout->stride, 8);
-  EXPECT_EQ(layout->distance, 1);
-}
+TEST(FftLayout, FirstAxisBatchesOverTheColumnsWithinOneStride) { expect_layout({4, 8}, {8, 1}, {0}, 8, 8, 1); }
 
 TEST(FftLayout, TwoAxesNestWithTheirEmbedding) {
-  std::int64_t batch = 0;
   // (3, 4, 5) C-contiguous, axes 1 and 2: one rank-2 plan batched over axis 0.
-  auto layout = layout_of({3, 4, 5}, {20, 5, 1}, {1, 2}, batch);
+  auto layout = expect_layout({3, 4, 5}, {20, 5, 1}, {1, 2}, 3, 1, 20);
   ASSERT_TRUE(layout);
-  EXPECT_EQ(batch, 3);
   EXPECT_EQ(layout->embed[1], 5);
-  EXPECT_EQ(layout->stride, 1);
-  EXPECT_EQ(layout->distance, 20);
   // A padded row pitch (a view of every row of a (4, 7) buffer cut to 5 columns).
+  std::int64_t batch = 0;
   layout = layout_of({4, 5}, {7, 1}, {0, 1}, batch);
   ASSERT_TRUE(layout);
   EXPECT_EQ(batch, 1);
@@ -119,14 +121,7 @@ TEST(FftLayout, ExtentOneAxesAreFree) {
   EXPECT_EQ(batch, 0);
 }
 
-TEST(FftLayout, FortranOrderTransformsTheInnermostAxis) {
-  std::int64_t batch = 0;
-  const auto layout = layout_of({6, 5}, {1, 6}, {0}, batch);
-  ASSERT_TRUE(layout);
-  EXPECT_EQ(batch, 5);
-  EXPECT_EQ(layout->stride, 1);
-  EXPECT_EQ(layout->distance, 6);
-}
+TEST(FftLayout, FortranOrderTransformsTheInnermostAxis) { expect_layout({6, 5}, {1, 6}, {0}, 5, 1, 6); }
 
 TEST(FftLayout, BatchAxesFollowTheStridesSoLayoutsPairTheirBatches) {
   const std::vector<int> axis{2};
@@ -269,15 +264,7 @@ TEST_F(FftSources, FrequencyKernelCompilesForSm90) {
       const std::string name = "ga_fft_frequencies_" + std::to_string(type) + (wide ? "_i64" : "_i32");
       const std::string source = garray::elementwise_kernel_source(
           garray::ElementwiseSignature{name, garray::kFrequencyOperation, "", operands, placeholders, 1, true, wide});
-      const garray::jit::Target target{90, garray::jit::BinaryKind::cubin};
-      try {
-        const garray::jit::BinaryRef binary =
-            garray::jit::compile(garray::jit::with_preamble(source, name + ".cu"), {}, target);
-        const std::vector<char>& bytes = binary->bytes;
-        EXPECT_NE(std::search(bytes.begin(), bytes.end(), name.begin(), name.end()), bytes.end()) << name;
-      } catch (const std::exception& error) {
-        ADD_FAILURE() << name << ": " << error.what() << "\n" << source;
-      }
+      expect_compiles(source, name);
     }
   }
 }

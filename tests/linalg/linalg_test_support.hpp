@@ -2,6 +2,8 @@
 // and reference products to check factorizations by reconstruction.
 #pragma once
 
+#include "array_queries.hpp"
+
 #include <garray/garray.h>
 
 #include <gtest/gtest.h>
@@ -46,21 +48,11 @@ inline ga_array_t upload_complex(const std::vector<std::complex<double>>& values
   return array;
 }
 
-inline std::vector<int64_t> shape_of(ga_array_t array) {
-  int ndim = 0;
-  EXPECT_EQ(ga_array_ndim(array, &ndim), GA_OK);
-  std::vector<int64_t> shape(static_cast<size_t>(ndim));
-  EXPECT_EQ(ga_array_shape(array, shape.data()), GA_OK);
-  return shape;
-}
-
 // The array's values as float64 (complex: real parts are not wanted here; use download_complex).
 inline std::vector<double> download(ga_array_t array) {
   ga_array_t cast = nullptr;
   EXPECT_EQ(ga_array_astype(array, GA_FLOAT64, GA_ORDER_C, &cast), GA_OK) << ga_last_error();
-  int64_t size = 1;
-  for (int64_t extent : shape_of(cast)) size *= extent;
-  std::vector<double> values(static_cast<size_t>(size));
+  std::vector<double> values(static_cast<size_t>(size_of(cast)));
   EXPECT_EQ(ga_array_to_host(cast, values.data(), values.size() * sizeof(double)), GA_OK) << ga_last_error();
   ga_array_release(cast);
   return values;
@@ -69,9 +61,7 @@ inline std::vector<double> download(ga_array_t array) {
 inline std::vector<std::complex<double>> download_complex(ga_array_t array) {
   ga_array_t cast = nullptr;
   EXPECT_EQ(ga_array_astype(array, GA_COMPLEX128, GA_ORDER_C, &cast), GA_OK) << ga_last_error();
-  int64_t size = 1;
-  for (int64_t extent : shape_of(cast)) size *= extent;
-  std::vector<std::complex<double>> values(static_cast<size_t>(size));
+  std::vector<std::complex<double>> values(static_cast<size_t>(size_of(cast)));
   EXPECT_EQ(ga_array_to_host(cast, values.data(), values.size() * sizeof(values[0])), GA_OK) << ga_last_error();
   ga_array_release(cast);
   return values;

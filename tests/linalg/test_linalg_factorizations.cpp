@@ -9,6 +9,22 @@ namespace {
 
 class LinalgFactorizations : public GpuTest {};
 
+// The m x n `matrix` (values `a`) factored by ga_linalg_qr in `mode` into Q with `columns` orthonormal columns and R
+// with Q R == a; R's values go to `r_values`.
+void expect_qr_factors(const OwnedArray& matrix, const std::vector<double>& a, int64_t m, int64_t n,
+                       ga_linalg_qr_mode_t mode, int64_t columns, std::vector<double>& r_values) {
+  OwnedArray q;
+  OwnedArray r;
+  GA_ASSERT_OK(ga_linalg_qr(matrix.handle, mode, q.out(), r.out(), nullptr));
+  EXPECT_EQ(shape_of(q.handle), (std::vector<int64_t>{m, columns}));
+  EXPECT_EQ(shape_of(r.handle), (std::vector<int64_t>{columns, n}));
+  const std::vector<double> q_values = download(q.handle);
+  r_values = download(r.handle);
+  expect_near_all(host_matmul(q_values, r_values, m, columns, n), a, 1e-10);
+  expect_near_all(host_matmul(host_transpose(q_values, m, columns), q_values, columns, m, columns),
+                  identity_values(columns), 1e-10);
+}
+
 TEST_F(LinalgFactorizations, SolveMatrixAndVectorRightHandSides) {
   const int64_t n = 7;
   const std::vector<double> a = well_conditioned(n, 1);
@@ -112,29 +128,16 @@ TEST_F(LinalgFactorizations, QrModes) {
     const int64_t k = std::min(m, n);
     const std::vector<double> a = random_values(m * n, 6);
     OwnedArray matrix(upload(a, {m, n}));
-    OwnedArray q;
-    OwnedArray r;
-    GA_ASSERT_OK(ga_linalg_qr(matrix.handle, GA_LINALG_QR_REDUCED, q.out(), r.out(), nullptr));
-    EXPECT_EQ(shape_of(q.handle), (std::vector<int64_t>{m, k}));
-    EXPECT_EQ(shape_of(r.handle), (std::vector<int64_t>{k, n}));
-    const std::vector<double> qv = download(q.handle);
-    expect_near_all(host_matmul(qv, download(r.handle), m, k, n), a, 1e-10);
-    expect_near_all(host_matmul(host_transpose(qv, m, k), qv, k, m, k), identity_values(k), 1e-10);
-
-    OwnedArray q_full;
-    OwnedArray r_full;
-    GA_ASSERT_OK(ga_linalg_qr(matrix.handle, GA_LINALG_QR_COMPLETE, q_full.out(), r_full.out(), nullptr));
-    EXPECT_EQ(shape_of(q_full.handle), (std::vector<int64_t>{m, m}));
-    EXPECT_EQ(shape_of(r_full.handle), (std::vector<int64_t>{m, n}));
-    const std::vector<double> qf = download(q_full.handle);
-    expect_near_all(host_matmul(qf, download(r_full.handle), m, m, n), a, 1e-10);
-    expect_near_all(host_matmul(host_transpose(qf, m, m), qf, m, m, m), identity_values(m), 1e-10);
+    std::vector<double> reduced_r;
+    expect_qr_factors(matrix, a, m, n, GA_LINALG_QR_REDUCED, k, reduced_r);
+    std::vector<double> complete_r;
+    expect_qr_factors(matrix, a, m, n, GA_LINALG_QR_COMPLETE, m, complete_r);
 
     OwnedArray none;
     OwnedArray r_only;
     GA_ASSERT_OK(ga_linalg_qr(matrix.handle, GA_LINALG_QR_R, none.out(), r_only.out(), nullptr));
     EXPECT_EQ(none.handle, nullptr);
-    expect_near_all(download(r_only.handle), download(r.handle), 1e-12);
+    expect_near_all(download(r_only.handle), reduced_r, 1e-12);
 
     OwnedArray h;
     OwnedArray tau;

@@ -1,6 +1,7 @@
 // The generated kernels of the manipulation routines (the window functions and repeat with one
 // count per position) compile with NVRTC to CUBIN for sm_90, on the host (no GPU needed), exactly
 // as the elementwise engine presents them: the operations and preamble are the ones the routines run.
+#include "jit/expect_compiles.hpp"
 #include "jit/memory_only_engine_fixture.hpp"
 
 #include "core/jit/kernel_cache.hpp"
@@ -22,18 +23,6 @@ using garray::ArgumentKind;
 using garray::ElementwiseOperand;
 using garray::KernelParam;
 using ManipulationSources = MemoryOnlyEngineTest;
-
-void expect_compiles(const std::string& source, const std::string& name) {
-  const garray::jit::Target target{90, garray::jit::BinaryKind::cubin};
-  try {
-    const garray::jit::BinaryRef binary =
-        garray::jit::compile(garray::jit::with_preamble(source, name + ".cu"), {}, target);
-    const std::vector<char>& bytes = binary->bytes;
-    EXPECT_NE(std::search(bytes.begin(), bytes.end(), name.begin(), name.end()), bytes.end()) << name;
-  } catch (const std::exception& error) {
-    ADD_FAILURE() << name << ": " << error.what() << "\n" << source;
-  }
-}
 
 }  // namespace
 

@@ -3,6 +3,8 @@
 // signatures for sm_90.
 #include <garray/garray.h>
 
+#include "jit/expect_compiles.hpp"
+
 #include "core/common/error.hpp"
 #include "core/jit/kernel_cache.hpp"
 #include "core/jit/preamble.hpp"
@@ -30,18 +32,6 @@ ga_status_t status_of(const auto& action) {
     return GA_OK;
   } catch (const garray::Error& error) {
     return error.status();
-  }
-}
-
-void expect_compiles(const std::string& source, const std::string& name) {
-  const garray::jit::Target target{90, garray::jit::BinaryKind::cubin};
-  try {
-    const garray::jit::BinaryRef binary = garray::jit::compile(
-        garray::jit::with_preamble(source, name + ".cu"), garray::jit::generated_source_options(), target);
-    const std::vector<char>& bytes = binary->bytes;
-    EXPECT_NE(std::search(bytes.begin(), bytes.end(), name.begin(), name.end()), bytes.end()) << name;
-  } catch (const std::exception& error) {
-    ADD_FAILURE() << name << ": " << error.what() << "\n" << source;
   }
 }
 

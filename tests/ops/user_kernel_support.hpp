@@ -2,6 +2,7 @@
 // handles, queries of an array's shape and dtype, ufunc operands, and small exact test values.
 #pragma once
 
+#include "array_queries.hpp"
 #include "jit/raw_kernel_support.hpp"
 
 #include <garray/garray.h>
@@ -27,12 +28,6 @@ ga_array_t upload_shaped(const std::vector<T>& values, std::vector<int64_t> shap
   return upload_as(values, std::move(shape), dtype_of<T>());
 }
 
-inline int64_t size_of(ga_array_t array) {
-  int64_t size = 0;
-  EXPECT_EQ(ga_array_size(array, &size), GA_OK);
-  return size;
-}
-
 // Every element in C order (any layout).
 template <class T>
 std::vector<T> fetch(ga_array_t array) {
@@ -41,14 +36,6 @@ std::vector<T> fetch(ga_array_t array) {
     EXPECT_EQ(ga_array_to_host(array, values.data(), values.size() * sizeof(T)), GA_OK) << ga_last_error();
   }
   return values;
-}
-
-inline std::vector<int64_t> shape_of(ga_array_t array) {
-  int ndim = 0;
-  EXPECT_EQ(ga_array_ndim(array, &ndim), GA_OK);
-  std::vector<int64_t> shape(static_cast<size_t>(ndim));
-  EXPECT_EQ(ga_array_shape(array, shape.data()), GA_OK);
-  return shape;
 }
 
 inline ga_dtype_t dtype_of_array(ga_array_t array) {

@@ -10,18 +10,11 @@ import pytest
 
 import garray as ga
 from conftest import gpu
+from ufunc_support import standard_normal_host
 
 NORMS = (None, "backward", "ortho", "forward")
 SIZES = (1, 2, 3, 4, 5, 7, 8, 12, 16, 17, 30, 64, 97, 128, 210, 1000, 1024)
 SINGLE = ("float16", "float32", "complex64")
-
-
-def _host(shape, dtype, seed=0):
-    rng = numpy.random.default_rng(seed)
-    values = rng.standard_normal(shape)
-    if numpy.dtype(dtype).kind == "c":
-        values = values + 1j * rng.standard_normal(shape)
-    return values.astype(dtype)
 
 
 def _wide(x):
@@ -87,7 +80,7 @@ def test_zero_frequencies_divide_by_zero_as_numpy():
 @pytest.mark.parametrize("name", ["fft", "ifft"])
 def test_one_dimensional_sizes_and_norms(name, dtype):
     for n in SIZES:
-        x = _host((3, n), dtype, seed=n)
+        x = standard_normal_host((3, n), dtype, seed=n)
         for norm in NORMS:
             _compare(name, x, dtype, norm=norm)
 
@@ -95,7 +88,7 @@ def test_one_dimensional_sizes_and_norms(name, dtype):
 @gpu
 @pytest.mark.parametrize("name", ["fft", "ifft"])
 def test_axis_and_n_pad_or_cut(name):
-    x = _host((4, 6, 5), "complex128")
+    x = standard_normal_host((4, 6, 5), "complex128")
     for axis in (0, 1, 2, -1, -3):
         for n in (None, 1, 3, 6, 11):
             _compare(name, x, "complex128", n=n, axis=axis)
@@ -105,7 +98,7 @@ def test_axis_and_n_pad_or_cut(name):
 @pytest.mark.parametrize("dtype", ["complex64", "complex128"])
 @pytest.mark.parametrize("name", ["fft2", "ifft2", "fftn", "ifftn"])
 def test_several_axes_in_every_order(name, dtype):
-    x = _host((4, 6, 5), dtype, seed=1)
+    x = standard_normal_host((4, 6, 5), dtype, seed=1)
     for axes in ((-2, -1), (-1, -2), (0, 2), (2, 0), (1,), (0, 1, 2), (2, 1, 0), (1, 0)):
         for norm in (None, "ortho", "forward"):
             _compare(name, x, dtype, axes=axes, norm=norm)
@@ -113,7 +106,7 @@ def test_several_axes_in_every_order(name, dtype):
         _compare(name, x, dtype, s=s, axes=axes)
     if name in ("fftn", "ifftn"):
         _compare(name, x, dtype)
-        four = _host((3, 2, 4, 5), dtype, seed=2)
+        four = standard_normal_host((3, 2, 4, 5), dtype, seed=2)
         _compare(name, four, dtype)
         _compare(name, four, dtype, axes=(0, 3))
         _compare(name, four, dtype, axes=(1, 3, 0, 2))
@@ -121,7 +114,7 @@ def test_several_axes_in_every_order(name, dtype):
 
 @gpu
 def test_s_without_axes_takes_the_last_axes():
-    x = _host((3, 4, 5), "complex128")
+    x = standard_normal_host((3, 4, 5), "complex128")
     result = ga.fft.fftn(ga.asarray(x), s=(6, 2))
     _check(result, numpy.fft.fftn(x, s=(6, 2), axes=(1, 2)), "complex128", "fftn")
     result = ga.fft.fftn(ga.asarray(x), s=(-1, 2), axes=(0, 2))  # -1: the input's length (NumPy 2)
@@ -130,7 +123,7 @@ def test_s_without_axes_takes_the_last_axes():
 
 @gpu
 def test_non_contiguous_inputs():
-    base = _host((6, 10, 8), "complex128", seed=3)
+    base = standard_normal_host((6, 10, 8), "complex128", seed=3)
     views = {
         "strided": (ga.asarray(base)[:, ::2, 1:], base[:, ::2, 1:]),
         "transposed": (ga.asarray(base).transpose(2, 0, 1), base.transpose(2, 0, 1)),
@@ -156,10 +149,10 @@ def test_non_contiguous_inputs():
 def test_rfft_and_irfft_odd_and_even(dtype):
     complex_dtype = "complex64" if dtype == "float32" else "complex128"
     for n in SIZES:
-        x = _host((2, n), dtype, seed=n)
+        x = standard_normal_host((2, n), dtype, seed=n)
         for norm in NORMS:
             _compare("rfft", x, dtype, norm=norm)
-        spectrum = _host((2, n // 2 + 1), complex_dtype, seed=n)
+        spectrum = standard_normal_host((2, n // 2 + 1), complex_dtype, seed=n)
         spectrum[:, 0] = spectrum[:, 0].real  # Hermitian input: a real DC term (and Nyquist below)
         if n % 2 == 0:
             spectrum[:, -1] = spectrum[:, -1].real
@@ -174,16 +167,16 @@ def test_rfft_and_irfft_odd_and_even(dtype):
 def test_irfft_reads_only_the_real_part_of_the_edge_terms(n):
     # Non-Hermitian input: imaginary parts in the zero-frequency and Nyquist terms, which NumPy
     # ignores (cuFFT alone would not).
-    spectrum = _host((3, n // 2 + 1), "complex128", seed=n)
+    spectrum = standard_normal_host((3, n // 2 + 1), "complex128", seed=n)
     for norm in NORMS:
         _compare("irfft", spectrum, "complex128", n=n, norm=norm)
         _compare("hfft", spectrum, "complex128", n=n, norm=norm)
-    _compare("irfft2", _host((4, n // 2 + 1), "complex128", seed=n), "complex128", s=(4, n))
+    _compare("irfft2", standard_normal_host((4, n // 2 + 1), "complex128", seed=n), "complex128", s=(4, n))
 
 
 @gpu
 def test_real_transforms_along_any_axis_with_n():
-    x = _host((5, 6, 7), "float64", seed=4)
+    x = standard_normal_host((5, 6, 7), "float64", seed=4)
     for axis in (0, 1, 2, -1):
         for n in (None, 1, 4, 9):
             _compare("rfft", x, "float64", n=n, axis=axis)
@@ -199,7 +192,7 @@ def test_real_transforms_along_any_axis_with_n():
 def test_hfft_and_ihfft(dtype):
     complex_dtype = "complex64" if dtype == "float32" else "complex128"
     for n in (1, 2, 3, 5, 8, 9, 16, 27):
-        x = _host((3, n), dtype, seed=n)
+        x = standard_normal_host((3, n), dtype, seed=n)
         for norm in NORMS:
             _compare("ihfft", x, dtype, norm=norm)
         spectrum = numpy.fft.ihfft(_wide(x)).astype(complex_dtype)
@@ -211,7 +204,7 @@ def test_hfft_and_ihfft(dtype):
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 @pytest.mark.parametrize("shape", [(4, 6), (3, 5, 7), (2, 3, 4, 5)])
 def test_rfftn_and_irfftn_round_trip(shape, dtype):
-    x = _host(shape, dtype, seed=len(shape))
+    x = standard_normal_host(shape, dtype, seed=len(shape))
     complex_dtype = "complex64" if dtype == "float32" else "complex128"
     for axes in (None, (-2, -1), (-1, -2), (0, -1), (-1, 0)):
         for norm in NORMS:
@@ -243,7 +236,7 @@ def test_promotions(dtype):
 
 @gpu
 def test_out_is_written_and_returned():
-    x = _host((4, 8), "complex128")
+    x = standard_normal_host((4, 8), "complex128")
     out = ga.empty((4, 8), dtype="complex64")
     result = ga.fft.fft(ga.asarray(x), out=out)
     assert result is out
@@ -252,7 +245,7 @@ def test_out_is_written_and_returned():
     assert ga.fft.irfft(ga.asarray(x), n=14, out=real_out) is real_out
     _check(real_out, numpy.fft.irfft(x, n=14), "complex128", "irfft")
     # Outs of other layouts, which the last cuFFT execution may write directly.
-    cube = _host((3, 4, 5), "complex128", seed=7)
+    cube = standard_normal_host((3, 4, 5), "complex128", seed=7)
     for axes in ((0,), (1,), (2,), (0, 2), None):
         transposed_out = ga.empty((5, 4, 3), dtype="complex128").transpose(2, 1, 0)
         assert ga.fft.fftn(ga.asarray(cube), axes=axes, out=transposed_out) is transposed_out
@@ -272,25 +265,25 @@ def test_out_is_written_and_returned():
 
 @gpu
 def test_empty_batches_and_single_points():
-    x = _host((0, 4), "complex128")
+    x = standard_normal_host((0, 4), "complex128")
     _check(ga.fft.fft(ga.asarray(x)), numpy.fft.fft(x), "complex128", "fft")
-    one = _host((1,), "complex128")
+    one = standard_normal_host((1,), "complex128")
     _compare("fft", one, "complex128")
-    _compare("rfft", _host((1,), "float64"), "float64")
-    _compare("fft", _host((3,), "complex128"), "complex128", n=1)
+    _compare("rfft", standard_normal_host((1,), "float64"), "float64")
+    _compare("fft", standard_normal_host((3,), "complex128"), "complex128", n=1)
 
 
 @gpu
 def test_errors_are_numpys():
-    x = ga.asarray(_host((3, 4), "complex128"))
+    x = ga.asarray(standard_normal_host((3, 4), "complex128"))
     with pytest.raises(ValueError):
         ga.fft.fft(x, norm="sideways")
     with pytest.raises(ValueError):
         ga.fft.fft(x, n=0)
     with pytest.raises(ValueError):
-        ga.fft.fft(ga.asarray(_host((0, 4), "complex128")), axis=0)
+        ga.fft.fft(ga.asarray(standard_normal_host((0, 4), "complex128")), axis=0)
     with pytest.raises(ValueError):
-        ga.fft.irfft(ga.asarray(_host((1,), "complex128")))  # the default n is 0
+        ga.fft.irfft(ga.asarray(standard_normal_host((1,), "complex128")))  # the default n is 0
     with pytest.raises(IndexError):
         ga.fft.fft(x, axis=2)
     with pytest.raises(IndexError):
@@ -305,7 +298,7 @@ def test_errors_are_numpys():
 
 @gpu
 def test_round_trip_of_two_to_the_twenty_in_single_precision():
-    x = _host((1 << 20,), "complex64", seed=20)
+    x = standard_normal_host((1 << 20,), "complex64", seed=20)
     device = ga.asarray(x)
     back = ga.asnumpy(ga.fft.ifft(ga.fft.fft(device)))
     assert back.dtype == numpy.complex64
@@ -358,7 +351,7 @@ def test_plan_cache_statistics_and_bounds(capsys):
     assert cache.get_curr_memsize() == 0
     assert cache.size == 16 and cache.get_size() == 16
     assert cache.memsize == -1 and cache.get_memsize() == -1
-    x = ga.asarray(_host((2, 1237), "complex128"))
+    x = ga.asarray(standard_normal_host((2, 1237), "complex128"))
     misses, hits = cache.misses, cache.hits
     ga.fft.fft(x)
     assert cache.misses == misses + 1
@@ -375,7 +368,7 @@ def test_plan_cache_statistics_and_bounds(capsys):
     assert cache.get_curr_size() == 0
     cache.size = 16
     for n in range(40, 60):
-        ga.fft.fft(ga.asarray(_host((n,), "complex64")))
+        ga.fft.fft(ga.asarray(standard_normal_host((n,), "complex64")))
     assert cache.get_curr_size() == 16
     cache.set_size(2)
     assert cache.get_curr_size() == 2

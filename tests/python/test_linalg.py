@@ -9,6 +9,7 @@ import pytest
 
 import garray as ga
 from conftest import gpu
+from ufunc_support import standard_normal_host
 
 DTYPES = (numpy.float32, numpy.float64, numpy.complex64, numpy.complex128)
 
@@ -25,22 +26,14 @@ def _tol(dtype, n):
     return float(_eps(dtype)) * max(n, 1) * 200
 
 
-def _random(shape, dtype, seed=0):
-    generator = numpy.random.default_rng(seed)
-    values = generator.standard_normal(shape)
-    if numpy.dtype(dtype).kind == "c":
-        values = values + 1j * generator.standard_normal(shape)
-    return values.astype(dtype)
-
-
 def _well_conditioned(shape, dtype, seed=0):
-    a = _random(shape, dtype, seed)
+    a = standard_normal_host(shape, dtype, seed)
     n = shape[-1]
     return (a + n * numpy.eye(n)).astype(dtype)
 
 
 def _hermitian_pd(shape, dtype, seed=0):
-    b = _random(shape, dtype, seed).astype(numpy.complex128)
+    b = standard_normal_host(shape, dtype, seed).astype(numpy.complex128)
     n = shape[-1]
     a = b @ numpy.conj(numpy.swapaxes(b, -1, -2)) + n * numpy.eye(n)
     return (a if numpy.dtype(dtype).kind == "c" else a.real).astype(dtype)
@@ -72,7 +65,7 @@ def _assert_close(actual, expected, atol):
                                              ((2, 3, 4, 4), (3, 4, 1)), ((1, 1), (1,)), ((0, 0), (0,))])
 def test_solve(dtype, a_shape, b_shape):
     a = _well_conditioned(a_shape, dtype, 1)
-    b = _random(b_shape, dtype, 2)
+    b = standard_normal_host(b_shape, dtype, 2)
     ga_a, ga_b = ga.asarray(a), ga.asarray(b)
     x = ga.linalg.solve(ga_a, ga_b)
     assert x.dtype == dtype
@@ -92,8 +85,8 @@ def test_solve(dtype, a_shape, b_shape):
 @pytest.mark.parametrize("dtype", (numpy.float32, numpy.float64))
 def test_solve_1024_residual(dtype):
     n = 1024
-    a = _random((n, n), dtype, 3)
-    b = _random((n,), dtype, 4)
+    a = standard_normal_host((n, n), dtype, 3)
+    b = standard_normal_host((n,), dtype, 4)
     x = _wide(ga.asnumpy(ga.linalg.solve(ga.asarray(a), ga.asarray(b))))
     relative = numpy.linalg.norm(_wide(a) @ x - _wide(b)) / (numpy.linalg.norm(_wide(a)) * numpy.linalg.norm(x))
     assert relative < _eps(dtype) * n
@@ -101,7 +94,7 @@ def test_solve_1024_residual(dtype):
 
 def test_solve_non_contiguous_and_promotion():
     a = _well_conditioned((6, 6), numpy.float64, 5)
-    b = _random((6, 4), numpy.float32, 6)
+    b = standard_normal_host((6, 4), numpy.float32, 6)
     ga_a = ga.swapaxes(ga.asarray(a), 0, 1)  # aᵀ, F-ordered
     ga_b = ga.asarray(b)[:, ::2]
     x = ga.linalg.solve(ga_a, ga_b)
@@ -144,7 +137,7 @@ def test_inv_float16_and_integers():
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("shape", [(5, 5), (3, 4, 4), (1, 1), (0, 0)])
 def test_det_and_slogdet(dtype, shape):
-    a = _random(shape, dtype, 9)
+    a = standard_normal_host(shape, dtype, 9)
     det = ga.linalg.det(ga.asarray(a))
     assert det.shape == shape[:-2] and det.dtype == dtype
     expected = numpy.linalg.det(_wide(a))
@@ -197,7 +190,7 @@ def test_cholesky_reads_one_triangle():
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("shape", [(6, 4), (4, 6), (5, 5), (2, 7, 3), (3, 1), (0, 3)])
 def test_qr(dtype, shape):
-    a = _random(shape, dtype, 12)
+    a = standard_normal_host(shape, dtype, 12)
     ga_a = ga.asarray(a)
     m, n = shape[-2:]
     k = min(m, n)
@@ -249,19 +242,19 @@ def _check_svd(a, dtype, full_matrices):
 @pytest.mark.parametrize("shape", [(64, 64), (9, 5), (5, 9), (3, 6, 4), (1, 1), (1, 4)])
 @pytest.mark.parametrize("full_matrices", [False, True])
 def test_svd(dtype, shape, full_matrices):
-    _check_svd(_random(shape, dtype, 13), dtype, full_matrices)
+    _check_svd(standard_normal_host(shape, dtype, 13), dtype, full_matrices)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_svd_values_only(dtype):
-    a = _random((4, 7, 5), dtype, 14)
+    a = standard_normal_host((4, 7, 5), dtype, 14)
     s = ga.linalg.svd(ga.asarray(a), compute_uv=False)
     assert s.shape == (4, 5)
     _assert_close(ga.asnumpy(s), numpy.linalg.svd(_wide(a), compute_uv=False), _tol(dtype, 7) * 10)
 
 
 def test_svd_of_standardised_data():
-    x = _random((300, 40), numpy.float64, 15) * 3 + 1
+    x = standard_normal_host((300, 40), numpy.float64, 15) * 3 + 1
     gx = ga.asarray(x)
     z = (gx - gx.mean(axis=0)) / gx.std(axis=0)
     u, s, vh = ga.linalg.svd(z, full_matrices=False)
@@ -271,7 +264,7 @@ def test_svd_of_standardised_data():
 
 
 def test_svd_non_contiguous_and_empty():
-    a = _random((8, 12), numpy.float64, 16)
+    a = standard_normal_host((8, 12), numpy.float64, 16)
     view = ga.asarray(a)[::2, 1::2]
     _assert_close(ga.asnumpy(ga.linalg.svd(view, compute_uv=False)), numpy.linalg.svd(a[::2, 1::2], compute_uv=False),
                   1e-12)
@@ -301,7 +294,7 @@ def test_eigh(dtype, shape, uplo):
 
 
 def test_eigvalsh_of_gram_matrix():
-    a = ga.asarray(_random((50, 30), numpy.float64, 18))
+    a = ga.asarray(standard_normal_host((50, 30), numpy.float64, 18))
     gram = a @ a.T
     w = ga.asnumpy(ga.linalg.eigvalsh(gram))
     host = ga.asnumpy(a)
@@ -321,7 +314,7 @@ def _match_eigenvalues(actual, expected):
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("shape", [(6, 6), (2, 4, 4), (1, 1)])
 def test_eig(dtype, shape):
-    a = _random(shape, dtype, 19)
+    a = standard_normal_host(shape, dtype, 19)
     w, v = ga.linalg.eig(ga.asarray(a))
     complex_dtype = numpy.complex64 if dtype in (numpy.float32, numpy.complex64) else numpy.complex128
     assert w.dtype == complex_dtype and v.dtype == complex_dtype
@@ -346,7 +339,7 @@ def test_eig(dtype, shape):
                                       (-numpy.inf, (1, 0))])
 @pytest.mark.parametrize("keepdims", [False, True])
 def test_norm(dtype, ord, axis, keepdims):
-    x = (_random((5, 4), dtype, 20) * 3).astype(dtype) if numpy.dtype(dtype).kind != "i" else \
+    x = (standard_normal_host((5, 4), dtype, 20) * 3).astype(dtype) if numpy.dtype(dtype).kind != "i" else \
         numpy.arange(-10, 10, dtype=dtype).reshape(5, 4)
     result = ga.linalg.norm(ga.asarray(x), ord=ord, axis=axis, keepdims=keepdims)
     expected = numpy.linalg.norm(_wide(x), ord=ord, axis=axis, keepdims=keepdims)
@@ -356,7 +349,7 @@ def test_norm(dtype, ord, axis, keepdims):
 
 
 def test_norm_of_stacks_and_errors():
-    x = _random((2, 3, 4), numpy.float64, 21)
+    x = standard_normal_host((2, 3, 4), numpy.float64, 21)
     _assert_close(ga.asnumpy(ga.linalg.norm(ga.asarray(x))), numpy.linalg.norm(x), 1e-12)
     _assert_close(ga.asnumpy(ga.linalg.norm(ga.asarray(x), ord=2, axis=(2, 0))),
                   numpy.linalg.norm(x, ord=2, axis=(2, 0)), 1e-12)
@@ -372,7 +365,7 @@ def test_norm_of_stacks_and_errors():
 
 @pytest.mark.parametrize("p", [None, 2, -2, 1, -1, numpy.inf, -numpy.inf, "fro", "nuc"])
 def test_cond(p):
-    a = _random((3, 5, 5), numpy.float64, 22)
+    a = standard_normal_host((3, 5, 5), numpy.float64, 22)
     _assert_close(ga.asnumpy(ga.linalg.cond(ga.asarray(a), p)), numpy.linalg.cond(a, p), 1e-8)
 
 
@@ -383,7 +376,7 @@ def test_cond_of_singular_matrix_is_huge():
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_matrix_rank(dtype):
-    base = _random((6, 3), dtype, 23)
+    base = standard_normal_host((6, 3), dtype, 23)
     deficient = numpy.concatenate([base, base[:, :2] + base[:, 1:]], axis=1)  # rank 3 of 6 x 5
     assert int(ga.asnumpy(ga.linalg.matrix_rank(ga.asarray(deficient)))) == 3
     assert int(ga.asnumpy(ga.linalg.matrix_rank(ga.asarray(base)))) == 3
@@ -402,7 +395,7 @@ def test_matrix_rank(dtype):
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("shape", [(6, 4), (4, 6), (2, 5, 5), (0, 3)])
 def test_pinv(dtype, shape):
-    a = _random(shape, dtype, 24)
+    a = standard_normal_host(shape, dtype, 24)
     deficient = shape[-1] == 5
     if deficient:
         a[..., :, 4] = a[..., :, 0]
@@ -417,8 +410,8 @@ def test_pinv(dtype, shape):
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("a_shape,b_shape", [((8, 3), (8,)), ((8, 3), (8, 2)), ((3, 8), (3,)), ((5, 5), (5, 2))])
 def test_lstsq(dtype, a_shape, b_shape):
-    a = _random(a_shape, dtype, 25)
-    b = _random(b_shape, dtype, 26)
+    a = standard_normal_host(a_shape, dtype, 25)
+    b = standard_normal_host(b_shape, dtype, 26)
     x, residuals, rank, s = ga.linalg.lstsq(ga.asarray(a), ga.asarray(b))
     ex, eresiduals, erank, es = numpy.linalg.lstsq(_wide(a), _wide(b), rcond=None)
     tol = _tol(dtype, max(a_shape)) * 100
@@ -430,9 +423,9 @@ def test_lstsq(dtype, a_shape, b_shape):
 
 
 def test_lstsq_rank_deficient():
-    a = _random((7, 3), numpy.float64, 27)
+    a = standard_normal_host((7, 3), numpy.float64, 27)
     a[:, 2] = a[:, 0] + a[:, 1]
-    b = _random((7,), numpy.float64, 28)
+    b = standard_normal_host((7,), numpy.float64, 28)
     x, residuals, rank, s = ga.linalg.lstsq(ga.asarray(a), ga.asarray(b))
     ex, eresiduals, erank, _ = numpy.linalg.lstsq(a, b, rcond=None)
     assert int(ga.asnumpy(rank)) == erank == 2
@@ -457,7 +450,7 @@ def test_matrix_power(n):
 @pytest.mark.parametrize("shapes", [[(3,), (3, 5), (5, 2)], [(4, 3), (3, 6), (6, 2), (2,)],
                                     [(10, 2), (2, 30), (30, 3), (3, 4)], [(3,), (3,)]])
 def test_multi_dot(shapes):
-    arrays = [_random(shape, numpy.float64, 30 + i) for i, shape in enumerate(shapes)]
+    arrays = [standard_normal_host(shape, numpy.float64, 30 + i) for i, shape in enumerate(shapes)]
     result = ga.linalg.multi_dot([ga.asarray(x) for x in arrays])
     expected = numpy.linalg.multi_dot(arrays)
     assert result.shape == numpy.shape(expected)
@@ -466,7 +459,7 @@ def test_multi_dot(shapes):
 
 def test_tensorsolve_and_tensorinv():
     a = _well_conditioned((24, 24), numpy.float64, 40).reshape(6, 4, 2, 3, 4)
-    b = _random((6, 4), numpy.float64, 41)
+    b = standard_normal_host((6, 4), numpy.float64, 41)
     _assert_close(ga.asnumpy(ga.linalg.tensorsolve(ga.asarray(a), ga.asarray(b))), numpy.linalg.tensorsolve(a, b),
                   1e-10)
     a2 = numpy.moveaxis(a, 2, 0)  # (2, 6, 4, 3, 4): axes=(0,) moves the 2 back to the end

@@ -1,4 +1,4 @@
-"""Helpers of the ufunc, operator and user-kernel tests: random host data of each dtype, and
+"""Helpers of the ufunc, operator, user-kernel, FFT and linalg tests: random host data of each dtype, and
 comparison of a garray result with NumPy's at the dtype's precision.
 
 References are computed by NumPy on operands of explicit dtypes, so that they hold under NumPy 1.x
@@ -17,6 +17,15 @@ ALL_DTYPES = ("bool",) + INTEGERS + FLOATS + COMPLEXES
 # Relative (and, around zero, absolute) tolerances: a few ulps of each precision, since the GPU's
 # math differs from the host's by an ulp or two; exact for bool and integers.
 _TOLERANCE = {"e": 2e-3, "f": 2e-5, "d": 1e-12, "F": 2e-5, "D": 1e-12}
+
+
+def standard_normal_host(shape, dtype, seed=0):
+    """Standard normal values in `dtype` (complex: standard normal real and imaginary parts)."""
+    rng = numpy.random.default_rng(seed)
+    values = rng.standard_normal(shape)
+    if numpy.dtype(dtype).kind == "c":
+        values = values + 1j * rng.standard_normal(shape)
+    return values.astype(dtype)
 
 
 def scaled_normal_host(shape, dtype, seed=0):
