@@ -5,9 +5,11 @@
 
 #include "core/common/cuda_check.hpp"
 #include "core/common/error.hpp"
+#include "core/runtime/device.hpp"
 
 #include <curand_kernel.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -28,6 +30,24 @@ __device__ __forceinline__ void load_state(const StreamSource& source, unsigned 
   } else {
     state = static_cast<const State*>(source.states)[stream];
   }
+}
+
+// The state curand_init(seed, stream, 4 * block) makes, built directly: with its position inside
+// the block known to be 0, the compiler drops the branches (and the Philox evaluations) of the
+// other positions.
+__device__ __forceinline__ curandStatePhilox4_32_10_t philox_state_at_block(std::uint64_t seed, std::uint64_t stream,
+                                                                           std::uint64_t block) {
+  curandStatePhilox4_32_10_t state;
+  state.ctr = make_uint4(static_cast<unsigned>(block), static_cast<unsigned>(block >> 32),
+                         static_cast<unsigned>(stream), static_cast<unsigned>(stream >> 32));
+  state.key = make_uint2(static_cast<unsigned>(seed), static_cast<unsigned>(seed >> 32));
+  state.STATE = 0;
+  state.boxmuller_flag = 0;
+  state.boxmuller_flag_double = 0;
+  state.boxmuller_extra = 0.f;
+  state.boxmuller_extra_double = 0.;
+  state.output = curand_Philox4x32_10(state.ctr, state.key);
+  return state;
 }
 
 template <class State>
@@ -279,65 +299,130 @@ __device__ __forceinline__ Bits draw_integer(const IntegerParameters& parameters
   }
 }
 
+// ----- Samplers -----------------------------------------------------------------------------------
+
+// A sampler draws one value of T from a state. kOutputs: the 32-bit outputs of the bit generator
+// one value takes when that is fixed (0 where it varies, by rejection); curand_normal draws pairs
+// from two outputs (four for double) and hands out the second value next, so a whole group takes a
+// fixed count too.
+template <RealDistribution kDistribution, class Real>
+struct RealSampler {
+  using Value = Real;
+  static constexpr int kOutputs = kDistribution == RealDistribution::gamma || kDistribution == RealDistribution::beta
+                                      ? 0
+                                      : static_cast<int>(sizeof(Real) / 4);
+  RealParameters parameters;
+  template <class State>
+  __device__ __forceinline__ Real operator()(State& state) const {
+    return draw_real<kDistribution, Real>(parameters, state);
+  }
+};
+
+template <IntegerDistribution kDistribution, class Bits>
+struct IntegerSampler {
+  using Value = Bits;
+  // Counts draw one uniform double (two outputs); bits one output per 32 bits; integers reject.
+  static constexpr int kOutputs = kDistribution == IntegerDistribution::integers ? 0
+                                  : is_count(kDistribution)                      ? 2
+                                                                                 : (sizeof(Bits) == 8 ? 2 : 1);
+  IntegerParameters parameters;
+  template <class State>
+  __device__ __forceinline__ Bits operator()(State& state) const {
+    return draw_integer<kDistribution, Bits>(parameters, state);
+  }
+};
+
 // ----- Kernels ------------------------------------------------------------------------------------
 
-// Writes a call's elements from this stream (sampling_kernels.hpp): groups of neighbours filling
-// kGroupBytes, drawn one after the other and stored with one 16-byte store where the output is
-// aligned (a quarter of the store instructions of float32, which is what bounded a loop of one
-// value per store; a group of two 16-byte stores per lane would write half sectors).
+// Groups of neighbours filling kGroupBytes are drawn one after the other and stored with one
+// 16-byte store where the output is aligned (a quarter of the store instructions of float32, which
+// is what bounded a loop of one value per store; a group of two 16-byte stores per lane would write
+// half sectors).
 template <class T>
 inline constexpr int kGroup = sizeof(T) < kGroupBytes ? static_cast<int>(kGroupBytes / sizeof(T)) : 1;
 
-template <class T, class Draw>
-__device__ __forceinline__ void draw_groups(unsigned stream, T* out, std::int64_t count, Draw&& draw) {
+template <class T, class Sampler, class State>
+__device__ __forceinline__ void draw_group(const Sampler& sampler, State& state, std::int64_t group, T* out,
+                                           std::int64_t count, bool aligned) {
   constexpr int group_size = kGroup<T>;
   constexpr bool kWhole = sizeof(T) * group_size == 16;
-  const bool aligned = reinterpret_cast<std::uintptr_t>(out) % 16 == 0;
-  const std::int64_t groups = (count + group_size - 1) / group_size;
-  for (std::int64_t group = stream; group < groups; group += kStreams) {
-    alignas(16) T values[group_size];
+  alignas(16) T values[group_size];
 #pragma unroll
-    for (int k = 0; k < group_size; ++k) values[k] = draw();
-    const std::int64_t first = group * group_size;
-    if (kWhole && aligned && first + group_size <= count) {
-      *reinterpret_cast<uint4*>(out + first) = *reinterpret_cast<const uint4*>(values);
-    } else {
+  for (int k = 0; k < group_size; ++k) values[k] = sampler(state);
+  const std::int64_t first = group * group_size;
+  if (kWhole && aligned && first + group_size <= count) {
+    *reinterpret_cast<uint4*>(out + first) = *reinterpret_cast<const uint4*>(values);
+  } else {
 #pragma unroll
-      for (int k = 0; k < group_size; ++k) {
-        if (first + k < count) out[first + k] = values[k];
-      }
+    for (int k = 0; k < group_size; ++k) {
+      if (first + k < count) out[first + k] = values[k];
     }
   }
 }
 
-// One kernel per state, output type and distribution: the light distributions (uniform, normal)
-// keep few registers, so the fixed grid runs in one wave, whatever the heavy ones (gamma) need.
-template <class State, class Real, RealDistribution kDistribution>
-__global__ void __launch_bounds__(kThreadsPerBlock)
-    real_kernel(StreamSource source, RealParameters parameters, Real* out, std::int64_t count) {
-  const unsigned stream = blockIdx.x * blockDim.x + threadIdx.x;
-  State state;
-  load_state(source, stream, state);
-  draw_groups(stream, out, count, [&] { return draw_real<kDistribution, Real>(parameters, state); });
-  store_state(source, stream, state);
-}
-
-template <class State, class Bits, IntegerDistribution kDistribution>
-__global__ void __launch_bounds__(kThreadsPerBlock)
-    integer_kernel(StreamSource source, IntegerParameters parameters, Bits* out, std::int64_t count) {
-  const unsigned stream = blockIdx.x * blockDim.x + threadIdx.x;
-  State state;
-  load_state(source, stream, state);
-  draw_groups(stream, out, count, [&] { return draw_integer<kDistribution, Bits>(parameters, state); });
-  store_state(source, stream, state);
-}
-
-// Only the streams that own an element of `count` of type T run: the others' states stay as they are.
 template <class T>
-unsigned blocks_for(std::int64_t count) {
-  const std::int64_t groups = (count + kGroup<T> - 1) / kGroup<T>;
-  const std::int64_t blocks = (groups + kThreadsPerBlock - 1) / kThreadsPerBlock;
-  return static_cast<unsigned>(blocks < kBlocks ? blocks : kBlocks);
+__host__ __device__ constexpr std::int64_t groups_of(std::int64_t count) {
+  return (count + kGroup<T> - 1) / kGroup<T>;
+}
+
+// Whether a sampler on `State` runs from counters: Philox with a fixed consumption, so that the
+// state of any group is known without drawing the ones before it (sampling_kernels.hpp's layout:
+// group g is round g / kStreams of stream g % kStreams, and starts at a whole Philox block).
+template <class State, class Sampler>
+inline constexpr bool kFromCounters = kCounterBased<State> && Sampler::kOutputs > 0;
+
+// One thread per stream, drawing its groups in order (sampling_kernels.hpp): the only way for
+// persistent states and for samplers that reject. The grid has at most kStreams threads.
+//
+// From counters: any thread draws any group, so the grid is sized to fill the device and strides
+// over the groups; each group rebuilds its Philox state at its own block (the stream's first
+// output of the call plus the outputs its earlier rounds took), which is what the stream's
+// sequential draws reach too: the numbers are the same.
+template <class State, class Sampler>
+__global__ void __launch_bounds__(kThreadsPerBlock)
+    sampling_kernel(StreamSource source, Sampler sampler, typename Sampler::Value* out, std::int64_t count) {
+  using T = typename Sampler::Value;
+  const bool aligned = reinterpret_cast<std::uintptr_t>(out) % 16 == 0;
+  const std::int64_t groups = groups_of<T>(count);
+  const unsigned thread = blockIdx.x * blockDim.x + threadIdx.x;
+  if constexpr (kFromCounters<State, Sampler>) {
+    constexpr std::uint64_t kGroupOutputs = std::uint64_t{kGroup<T>} * Sampler::kOutputs;
+    static_assert(kGroupOutputs % 4 == 0, "a group must start at a whole Philox block");
+    const std::int64_t stride = std::int64_t{gridDim.x} * blockDim.x;
+    for (std::int64_t group = thread; group < groups; group += stride) {
+      const std::uint64_t round = static_cast<std::uint64_t>(group) / kStreams;
+      State state = philox_state_at_block(source.seed, static_cast<std::uint64_t>(group) % kStreams,
+                                          (source.offset + round * kGroupOutputs) / 4);
+      draw_group(sampler, state, group, out, count, aligned);
+    }
+  } else {
+    State state;
+    load_state(source, thread, state);
+    for (std::int64_t group = thread; group < groups; group += kStreams) {
+      draw_group(sampler, state, group, out, count, aligned);
+    }
+    store_state(source, thread, state);
+  }
+}
+
+// Launches `sampler` over `count` values. One wave of resident blocks from counters; else only the
+// streams that own a group run, and the others' states stay as they are. The light samplers
+// (uniform, normal) keep few registers, so the fixed grid runs in one wave, whatever the heavy
+// ones (gamma) need.
+template <class State, class Sampler>
+void launch_sampling(const StreamSource& source, const Sampler& sampler, void* out, std::int64_t count,
+                     cudaStream_t stream) {
+  using T = typename Sampler::Value;
+  const std::int64_t blocks_needed = (groups_of<T>(count) + kThreadsPerBlock - 1) / kThreadsPerBlock;
+  std::int64_t blocks = kBlocks;
+  if constexpr (kFromCounters<State, Sampler>) {
+    int device = 0;
+    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+    blocks = std::int64_t{multiprocessor_count(device)} *
+             (get_device_attribute(device, cudaDevAttrMaxThreadsPerMultiProcessor) / kThreadsPerBlock);
+  }
+  sampling_kernel<State, Sampler><<<static_cast<unsigned>(std::min(blocks_needed, blocks)), kThreadsPerBlock, 0,
+                                    stream>>>(source, sampler, static_cast<T*>(out), count);
 }
 
 // Calls `visit` with a value of the state type of `kind`.
@@ -412,13 +497,9 @@ void draw_reals(const StreamSource& source, RealDistribution distribution, const
     visit_real_distribution(distribution, [&](auto kind) {
       constexpr RealDistribution kDistribution = decltype(kind)::value;
       if (real_bytes == 4) {
-        real_kernel<State, float, kDistribution>
-            <<<blocks_for<float>(count), kThreadsPerBlock, 0, stream>>>(source, parameters, static_cast<float*>(out),
-                                                                        count);
+        launch_sampling<State>(source, RealSampler<kDistribution, float>{parameters}, out, count, stream);
       } else {
-        real_kernel<State, double, kDistribution>
-            <<<blocks_for<double>(count), kThreadsPerBlock, 0, stream>>>(source, parameters,
-                                                                         static_cast<double*>(out), count);
+        launch_sampling<State>(source, RealSampler<kDistribution, double>{parameters}, out, count, stream);
       }
     });
   });
@@ -436,9 +517,7 @@ void draw_integers(const StreamSource& source, IntegerDistribution distribution,
       visit_width(bytes, [&](auto bits) {
         using Bits = decltype(bits);
         if constexpr (!is_count(kDistribution) || sizeof(Bits) == 8) {
-          integer_kernel<State, Bits, kDistribution>
-              <<<blocks_for<Bits>(count), kThreadsPerBlock, 0, stream>>>(source, parameters, static_cast<Bits*>(out),
-                                                                          count);
+          launch_sampling<State>(source, IntegerSampler<kDistribution, Bits>{parameters}, out, count, stream);
         }
       });
     });

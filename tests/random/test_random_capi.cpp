@@ -5,6 +5,7 @@
 #include "random/random_test_support.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <set>
@@ -34,6 +35,54 @@ TEST_F(RandomTest, SameSeedSameNumbersForEveryBitGenerator) {
     const std::vector<float> second = uniform_f32(a);
     EXPECT_NE(first, second) << "a second call repeats the first, bit generator " << bitgen;
     EXPECT_EQ(second, uniform_f32(b));
+  }
+}
+
+// Philox4x32-10 on the host, from its published definition (Salmon et al., "Parallel random
+// numbers: as easy as 1, 2, 3", 2011): ten rounds of two 32 x 32 -> 64-bit products, the key
+// bumped by the Weyl constants between rounds.
+std::array<uint32_t, 4> philox4x32_10(std::array<uint32_t, 4> counter, std::array<uint32_t, 2> key) {
+  for (int round = 0; round < 10; ++round) {
+    if (round > 0) {
+      key[0] += 0x9E3779B9u;
+      key[1] += 0xBB67AE85u;
+    }
+    const uint64_t product0 = uint64_t{0xD2511F53u} * counter[0];
+    const uint64_t product1 = uint64_t{0xCD9E8D57u} * counter[2];
+    counter = {static_cast<uint32_t>(product1 >> 32) ^ counter[1] ^ key[0], static_cast<uint32_t>(product1),
+               static_cast<uint32_t>(product0 >> 32) ^ counter[3] ^ key[1], static_cast<uint32_t>(product0)};
+  }
+  return counter;
+}
+
+// docs/random.md's layout, computed on the host: float32 value i of the `call`-th call (from 0) of a
+// Philox generator seeded with `seed` is output i % 4 of the Philox block that group i / 4 takes:
+// stream (i / 4) % 131072, block call * 2^30 + (i / 4) / 131072 of that stream, 24 bits.
+float philox_uniform_f32(uint64_t seed, uint64_t call, int64_t i) {
+  constexpr uint64_t kStreams = 131072;
+  const uint64_t group = static_cast<uint64_t>(i) / 4;
+  const uint64_t stream = group % kStreams;
+  const uint64_t block = (call << 30) + group / kStreams;
+  const std::array<uint32_t, 4> outputs = philox4x32_10(
+      {static_cast<uint32_t>(block), static_cast<uint32_t>(block >> 32), static_cast<uint32_t>(stream),
+       static_cast<uint32_t>(stream >> 32)},
+      {static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)});
+  return static_cast<float>(outputs[static_cast<size_t>(i % 4)] >> 8) * 0x1p-24f;
+}
+
+TEST_F(RandomTest, PhiloxNumbersAreTheDocumentedStreams) {
+  constexpr uint64_t kSeed = 0x0123456789ABCDEFull;
+  ga_rng_t rng = generators.make(GA_BITGEN_PHILOX4_32_10, kSeed);
+  // Three rounds of every stream and a partial group; the second call starts 2^32 outputs on.
+  const int64_t shape[] = {3 * 131072 * 4 + 7};
+  for (uint64_t call = 0; call < 2; ++call) {
+    const std::vector<float> values =
+        drawn<float>(GA_FLOAT32, [&](ga_array_t* out) { return ga_rng_random(rng, 1, shape, GA_FLOAT32, out, nullptr); });
+    ASSERT_EQ(values.size(), static_cast<size_t>(shape[0]));
+    int64_t mismatches = 0;
+    for (int64_t i = 0; i < shape[0]; ++i) mismatches += values[static_cast<size_t>(i)] != philox_uniform_f32(kSeed, call, i);
+    EXPECT_EQ(mismatches, 0) << "call " << call << ", first value " << values[0] << " against "
+                             << philox_uniform_f32(kSeed, call, 0);
   }
 }
 
@@ -286,9 +335,9 @@ TEST_F(RandomTest, LegacyFunctionsFollowTheSeed) {
   GA_ASSERT_OK(ga_random_seed(42));
   EXPECT_EQ(first, rand());
   EXPECT_NE(first, rand());
-  // The global generator is XORWOW with that seed.
+  // The global generator is Philox4x32-10 with that seed.
   GA_ASSERT_OK(ga_random_seed(42));
-  ga_rng_t own = generators.make(GA_BITGEN_XORWOW, 42);
+  ga_rng_t own = generators.make(GA_BITGEN_PHILOX4_32_10, 42);
   EXPECT_EQ(first, drawn<double>(GA_FLOAT64, [&](ga_array_t* out) {
               return ga_rng_random(own, 1, kShape, GA_FLOAT64, out, nullptr);
             }));
