@@ -29,12 +29,12 @@ GeneratorRef global_generator(int device) {
   GlobalGenerators& generators = globals();
   std::lock_guard lock(generators.mutex);
   GeneratorRef& generator = generators.by_device[device];
-  if (!generator) generator = std::make_shared<Generator>(BitGenerator::xorwow, entropy_seed(), device);
+  if (!generator) generator = std::make_shared<Generator>(BitGenerator::philox4_32_10, entropy_seed(), device);
   return generator;
 }
 
 void seed_global_generator(int device, std::uint64_t seed) {
-  auto generator = std::make_shared<Generator>(BitGenerator::xorwow, seed, device);
+  auto generator = std::make_shared<Generator>(BitGenerator::philox4_32_10, seed, device);
   GlobalGenerators& generators = globals();
   std::lock_guard lock(generators.mutex);
   generators.by_device[device] = std::move(generator);

@@ -157,7 +157,7 @@ GA_API ga_status_t ga_rng_bytes(ga_rng_t rng, int64_t length, ga_array_t *out, g
 
 /**
  * @name Legacy module-level functions
- * On the current device's global generator: XORWOW (CuPy's RandomState default), seeded from
+ * On the current device's global generator: Philox4x32-10 (counter-based: no device state), seeded from
  * the system's entropy until ga_random_seed() is called. Parameters and errors as the generator's.
  */
 /** @{ */

@@ -8,7 +8,7 @@ from garray import _dtypes
 from garray._creation import asarray, asnumpy
 from garray._library import lib
 from garray._ndarray import ndarray
-from garray.random._bit_generator import XORWOW, BitGenerator
+from garray.random._bit_generator import BitGenerator, Philox4x3210
 from garray.random._common import checked_probabilities, integer, real, shape_of
 
 
@@ -150,10 +150,11 @@ class Generator(_Sampler):
 
 
 def default_rng(seed=None):
-    """A Generator on XORWOW (CuPy's default) seeded with `seed` (None: fresh entropy); a
-    Generator or bit generator is used as is."""
+    """A Generator on Philox4x3210 seeded with `seed` (None: fresh entropy); a Generator or bit
+    generator is used as is. Philox rather than CuPy's XORWOW: counter-based, so it keeps no
+    state on the device and fills arrays at the write bandwidth (docs/random.md)."""
     if isinstance(seed, Generator):
         return seed
     if isinstance(seed, BitGenerator):
         return Generator(seed)
-    return Generator(XORWOW(seed))
+    return Generator(Philox4x3210(seed))

@@ -10,10 +10,10 @@ from garray.random._generator import _Sampler, _float_code
 
 
 class RandomState(_Sampler):
-    """numpy.random.RandomState on a XORWOW generator of its own (the current device's)."""
+    """numpy.random.RandomState on a Philox4x32-10 generator of its own (the current device's)."""
 
     def __init__(self, seed=None):
-        self._rng = lib.ga_rng_create(lib.GA_BITGEN_XORWOW, seed_value(seed))
+        self._rng = lib.ga_rng_create(lib.GA_BITGEN_PHILOX4_32_10, seed_value(seed))
 
     @classmethod
     def _global(cls):
@@ -22,7 +22,7 @@ class RandomState(_Sampler):
         return state
 
     def seed(self, seed=None):
-        self._rng = lib.ga_rng_create(lib.GA_BITGEN_XORWOW, seed_value(seed))
+        self._rng = lib.ga_rng_create(lib.GA_BITGEN_PHILOX4_32_10, seed_value(seed))
 
     def rand(self, *size, dtype=float):
         return self.random_sample(size or None, dtype)
