@@ -203,6 +203,26 @@ def test_strided_views_match_numpy(name, view):
         assert_matches(getattr(ga, name)(a, axis=axis), expected)
 
 
+# Column reductions split into 2 to 8 chunks per output (from the column count and the reduced
+# length: reduction_layout.cpp) run as thread block clusters that combine in the kernel on devices
+# of compute capability 9.0 and later; longer splits and small columns take the combine kernel.
+_SPLIT_SHAPES = ((512, 100), (1024, 37), (300, 3), (4096, 64))
+
+
+@gpu
+@pytest.mark.parametrize("shape", _SPLIT_SHAPES, ids=lambda shape: "x".join(map(str, shape)))
+@pytest.mark.parametrize("name", ("sum", "mean", "var", "std", "max", "argmax", "nanargmin", "nanmax", "ptp",
+                                  "count_nonzero", "all"))
+def test_split_column_reductions_match_numpy(name, shape):
+    x = random_host(shape, "float32", seed=11)
+    if name.startswith("nan"):
+        x[::7, ::3] = numpy.nan
+    expected = numpy.asarray(_reference(getattr(numpy, name), x, axis=0))
+    if name == "count_nonzero":
+        expected = expected.astype("int64")
+    assert_matches(getattr(ga, name)(ga.asarray(x), axis=0), expected)
+
+
 @gpu
 @pytest.mark.parametrize("name", _SUMS + _STATISTICS + ("count_nonzero", "any", "all"))
 def test_empty_and_single_element_inputs(name):
