@@ -35,15 +35,6 @@ void Kernel::launch(const LaunchConfig& config, void** arguments, cudaStream_t s
   launch.blockDim = config.block;
   launch.dynamicSmemBytes = config.dynamic_shared_memory_bytes;
   launch.stream = stream;
-  cudaLaunchAttribute cluster{};
-  if (config.cluster.x * config.cluster.y * config.cluster.z > 1) {
-    cluster.id = cudaLaunchAttributeClusterDimension;
-    cluster.val.clusterDim.x = config.cluster.x;
-    cluster.val.clusterDim.y = config.cluster.y;
-    cluster.val.clusterDim.z = config.cluster.z;
-    launch.attrs = &cluster;
-    launch.numAttrs = 1;
-  }
   // A cudaKernel_t is launched by passing it where a kernel's address goes, cast to const void*,
   // as the runtime's own cudaLaunchKernelEx(config, cudaKernel_t, args...) does in cuda_runtime.h.
   check_cuda(cudaLaunchKernelExC(&launch, reinterpret_cast<const void*>(native_), arguments),

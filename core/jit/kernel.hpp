@@ -17,8 +17,6 @@ struct LaunchConfig {
   dim3 grid;
   dim3 block;
   std::size_t dynamic_shared_memory_bytes = 0;
-  // Blocks per thread block cluster (compute capability 9.0 and later); 1 × 1 × 1: no cluster.
-  dim3 cluster = dim3(1, 1, 1);
 };
 
 class Kernel {

@@ -139,7 +139,7 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
       reduction_loops(reduction, input_arrays, results, reduced_index_ ? LoopOrder::c_order : LoopOrder::any);
   if (loops.kept.size == 0) return results;
 
-  const ReductionLaunch launch = plan_reduction_launch(loops, multiprocessor_count(device), launches_clusters(device));
+  const ReductionLaunch launch = plan_reduction_launch(loops, multiprocessor_count(device));
   const int kept_rank = loops.kept.shape.size();
   const int reduced_rank = loops.reduced.shape.size();
   const KernelVariant& kernels = variants_.get(
@@ -153,7 +153,7 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
 
   std::optional<Array> partials;
   std::optional<Array> partial_valid;
-  if (launch.chunks > 1 && !launch.clustered) {
+  if (launch.chunks > 1) {
     const Dims scratch{launch.chunks * loops.kept.size};
     partials = preamble_type ? Array::empty(Dims{scratch[0] * static_cast<std::int64_t>(expressions_.reduce_type_size)},
                                             GA_UINT8, GA_ORDER_C, stream)
@@ -179,10 +179,9 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
   for (const Array& result : results) arguments.add(result.data());
   const std::size_t slot_bytes = (preamble_type ? expressions_.reduce_type_size : dtype_info(reduce_type).itemsize) + 1;
   const auto shared_bytes = [&](const dim3& block) { return std::size_t{block.x} * block.y * slot_bytes; };
-  kernels[0]->launch(jit::LaunchConfig{launch.grid, launch.block, shared_bytes(launch.block),
-                                       launch.clustered ? dim3(1, static_cast<unsigned>(launch.chunks), 1) : dim3(1, 1, 1)},
-                     arguments.pointers(), stream->native());
-  if (launch.chunks > 1 && !launch.clustered) {
+  kernels[0]->launch(jit::LaunchConfig{launch.grid, launch.block, shared_bytes(launch.block)}, arguments.pointers(),
+                     stream->native());
+  if (launch.chunks > 1) {
     const ReductionLaunch combining = plan_combine_launch(loops.kept.size, launch.chunks);
     kernels[1]->launch(jit::LaunchConfig{combining.grid, combining.block, shared_bytes(combining.block)},
                        arguments.pointers(), stream->native());

@@ -119,7 +119,7 @@ ReductionLoops reduction_loops(const ReductionShape& reduction, std::span<const 
           collapse_loop<kMaxLoopOperands>(reduced_shape, reduced_strides, reduced_order)};
 }
 
-ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiprocessors, bool clusters) {
+ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiprocessors) {
   ReductionLaunch launch;
   const std::int64_t outputs = loops.kept.size;
   const std::int64_t reduced = std::max<std::int64_t>(loops.reduced.size, 1);
@@ -136,7 +136,6 @@ ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiproc
   }
   launch.grid = dim3(static_cast<unsigned>(column_blocks), static_cast<unsigned>(launch.chunks), 1);
   launch.wide = needs_wide_indexing(loops, launch.chunks);
-  launch.clustered = clusters && launch.chunks > 1 && launch.chunks <= kMaxClusterChunks;
   return launch;
 }
 

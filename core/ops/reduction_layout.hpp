@@ -44,20 +44,12 @@ struct ReductionLaunch {
   dim3 block;               // block.y is a power of two
   std::int64_t chunks = 1;  // gridDim.y: how many partials each output gets
   bool wide = false;        // 64-bit indexing
-  // The chunks of an output form one thread block cluster and combine their partials through
-  // distributed shared memory, in the same kernel: no partials in global memory, no combine launch.
-  bool clustered = false;
 };
 
 // Threads along the reduction when it is the inputs' unit-stride direction (or the outputs are
 // not), else 32 outputs per warp so that reads stay coalesced along the output; the reduction is
-// split into chunks when the outputs alone would not fill the device. `clusters`: the device
-// launches thread block clusters (compute capability 9.0 and later), so that up to
-// kMaxClusterChunks chunks combine in the kernel itself.
-ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiprocessors, bool clusters);
-
-// The most blocks of a cluster every device with clusters can launch (the portable size).
-inline constexpr std::int64_t kMaxClusterChunks = 8;
+// split into chunks when the outputs alone would not fill the device.
+ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiprocessors);
 
 // The launch of the combine kernel over `chunks` partials per output.
 ReductionLaunch plan_combine_launch(std::int64_t output_count, std::int64_t chunks);

@@ -10,8 +10,8 @@ namespace garray {
 
 namespace {
 
-// Loads in flight per thread: 8 rather than 4 took mean along axis 0 of 4096² float32 from 83% to
-// 85% of the copy rate on an H100 (bench/NOTES.md).
+// Loads in flight per thread: 8 rather than 4 took mean along axis 0 of 4096² float32 from 30.0 to
+// 29.0 us, std from 32.7 to 31.6 and sum along axis 1 from 27.5 to 26.3 on an H100 (bench/NOTES.md).
 constexpr int kReducedPerPass = 8;
 
 const char* type_name(ga_dtype_t dtype) { return dtype_info(dtype).kernel_type; }
@@ -97,8 +97,7 @@ std::string map_loop(const ReductionSignature& signature, const IndexTypes& inde
          "        }\n      }\n    }\n  }\n";
 }
 
-// Combines the block's threads along y; thread row 0 ends with the block's value (every thread
-// goes on: a cluster's barriers need them all). Lanes of one warp
+// Combines the block's threads along y; thread row 0 ends with the block's value. Lanes of one warp
 // that share a column (blockDim.x < 32) fold by shuffles first, without shared memory or barriers;
 // then the warps' values meet in a shared-memory tree, one row per warp.
 std::string block_combine(const ReductionSignature& signature) {
@@ -122,50 +121,9 @@ std::string block_combine(const ReductionSignature& signature) {
          "        _acc = _shared[_slot];\n        _valid = _shared_valid[_slot];\n        " +
          fold(signature, "_shared[_other]", "_shared_valid[_other]") +
          "        _shared[_slot] = _acc;\n        _shared_valid[_slot] = _valid;\n      }\n      __syncthreads();\n"
-         "    }\n  }\n";
+         "    }\n  }\n"
+         "  if (threadIdx.y != 0 || _o >= _out_count) return;\n";
 }
-
-// Where the chunks of an output run as one thread block cluster (ReductionLaunch::clustered),
-// each block leaves row 0's values in its shared memory, and block 0 of the cluster folds the
-// others' in chunk order (the combine kernel's order) through distributed shared memory; the
-// second barrier keeps the others' shared memory alive until it has read it. Launched without a
-// cluster, a block is a cluster of one and goes on to write partials (or its result).
-std::string cluster_combine(const ReductionSignature& signature) {
-  return "#if __CUDA_ARCH__ >= 900\n"
-         "  if (_ga_cluster_blocks() > 1) {\n"
-         "    _type_reduce* _slots = reinterpret_cast<_type_reduce*>(_shared_bytes);\n"
-         "    bool* _slot_valid = reinterpret_cast<bool*>(_slots + blockDim.x * blockDim.y);\n"
-         "    if (threadIdx.y == 0) {\n      _slots[threadIdx.x] = _acc;\n      _slot_valid[threadIdx.x] = _valid;\n    }\n"
-         "    _ga_cluster_sync();\n"
-         "    const unsigned _rank = _ga_cluster_rank();\n"
-         "    if (_rank == 0 && threadIdx.y == 0 && _o < _out_count) {\n"
-         "      for (unsigned _block = 1; _block < _ga_cluster_blocks(); ++_block) {\n"
-         "        const _type_reduce _remote = *_ga_cluster_map(_slots + threadIdx.x, _block);\n"
-         "        const bool _remote_valid = *_ga_cluster_map(_slot_valid + threadIdx.x, _block);\n        " +
-         fold(signature, "_remote", "_remote_valid") +
-         "      }\n    }\n"
-         "    _ga_cluster_sync();\n"
-         "    if (_rank != 0) return;\n"
-         "  } else\n"
-         "#endif\n";
-}
-
-// The cluster's barrier, rank and size, and a pointer into another block's shared memory (PTX:
-// the cluster's special registers and mapa on a generic address).
-constexpr const char* kClusterSource =
-    "#if __CUDA_ARCH__ >= 900\n"
-    "__device__ __forceinline__ void _ga_cluster_sync() {\n"
-    "  asm volatile(\"barrier.cluster.arrive.release.aligned;\\n\\tbarrier.cluster.wait.acquire.aligned;\" ::: \"memory\");\n"
-    "}\n"
-    "__device__ __forceinline__ unsigned _ga_cluster_rank() {\n"
-    "  unsigned rank;\n  asm volatile(\"mov.u32 %0, %%cluster_ctarank;\" : \"=r\"(rank));\n  return rank;\n}\n"
-    "__device__ __forceinline__ unsigned _ga_cluster_blocks() {\n"
-    "  unsigned blocks;\n  asm volatile(\"mov.u32 %0, %%cluster_nctarank;\" : \"=r\"(blocks));\n  return blocks;\n}\n"
-    "template <typename T> __device__ __forceinline__ T* _ga_cluster_map(T* pointer, unsigned rank) {\n"
-    "  unsigned long long mapped;\n"
-    "  asm volatile(\"mapa.u64 %0, %1, %2;\" : \"=l\"(mapped) : \"l\"(reinterpret_cast<unsigned long long>(pointer)), \"r\"(rank));\n"
-    "  return reinterpret_cast<T*>(mapped);\n}\n"
-    "#endif\n";
 
 // A warp shuffle of the reduce type: the hardware's own for scalars, word by word for anything
 // else trivially copyable (a struct, a pair, a complex).
@@ -237,18 +195,15 @@ std::string reduction_kernel_source(const ReductionSignature& signature) {
   source += "__device__ __forceinline__ _type_reduce _ga_reduce(const _type_reduce& a, const _type_reduce& b) {\n"
             "  return _type_reduce(\n" + with_line_label(signature.reduce_expression, "reduce_expr") + ");\n}\n";
   source += kShuffleDownSource;
-  source += kClusterSource;
   if (signature.identity) {
     source += "__device__ __forceinline__ _type_reduce _ga_identity() {\n  return _type_reduce(\n" +
               with_line_label(*signature.identity, "identity") + ");\n}\n";
   }
-  const std::string epilogue = block_combine(signature) + cluster_combine(signature) +
+  const std::string epilogue = block_combine(signature) +
                                "  if (gridDim.y > 1) {\n"
-                               "    if (threadIdx.y == 0 && _o < _out_count) {\n"
-                               "      _partials[blockIdx.y * _out_count + _o] = _acc;\n"
-                               "      if (_partial_valid) _partial_valid[blockIdx.y * _out_count + _o] = _valid;\n"
-                               "    }\n    return;\n  }\n"
-                               "  if (threadIdx.y != 0 || _o >= _out_count) return;\n" + post_map(signature) + "}\n";
+                               "    _partials[blockIdx.y * _out_count + _o] = _acc;\n"
+                               "    if (_partial_valid) _partial_valid[blockIdx.y * _out_count + _o] = _valid;\n"
+                               "    return;\n  }\n" + post_map(signature) + "}\n";
   const std::string unsigned_type = index.unsigned_;
   source += kernel_head(signature, index, std::string(signature.kernel_name)) + map_loop(signature, index) + epilogue;
   source += kernel_head(signature, index, combine_kernel_name(signature.kernel_name)) +

@@ -23,9 +23,6 @@ int get_device_attribute(int device, int attribute);
 // The device's SM count, cached: launch configurations ask for it on every kernel launch.
 int multiprocessor_count(int device);
 
-// Whether the device launches thread block clusters (compute capability 9.0 and later), cached.
-bool launches_clusters(int device);
-
 // Makes `device` current for the lifetime of the guard and restores the previous one after.
 class DeviceGuard {
  public:

@@ -203,9 +203,9 @@ def test_strided_views_match_numpy(name, view):
         assert_matches(getattr(ga, name)(a, axis=axis), expected)
 
 
-# Column reductions split into 2 to 8 chunks per output (from the column count and the reduced
-# length: reduction_layout.cpp) run as thread block clusters that combine in the kernel on devices
-# of compute capability 9.0 and later; longer splits and small columns take the combine kernel.
+# Column reductions too narrow to fill the device split each output into chunks (from the column
+# count and the reduced length: reduction_layout.cpp), folded again by the combine kernel: 4, 8, 2
+# and 32 chunks here.
 _SPLIT_SHAPES = ((512, 100), (1024, 37), (300, 3), (4096, 64))
 
 
