@@ -7,7 +7,9 @@
 # summarize_tests.py at its reports to `summary_arguments`, then runs the suite last, so that the
 # function's status is the runner's.
 #
-# Environment: GARRAY_BUILD_DIR, the build to test (default: build/dev).
+# Environment: GARRAY_BUILD_DIR, the build to test (default: build/dev); GARRAY_TEST_SUITES, the
+# suites to run, separated by spaces (default: all of them; a device call too short for the whole
+# run can take them in turns, each call's summary counting its own).
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -117,7 +119,7 @@ run_fortran() {
   run_bindings_test "$program" fortran
 }
 
-suites=(ctest pytest cargo fortran)
+read -r -a suites <<<"${GARRAY_TEST_SUITES:-ctest pytest cargo fortran}"
 
 rm -rf "$reports"
 mkdir -p "$reports"
