@@ -34,12 +34,13 @@ __device__ __forceinline__ void load_state(const StreamSource& source, unsigned 
 
 // The state curand_init(seed, stream, 4 * block) makes, built directly: with its position inside
 // the block known to be 0, the compiler drops the branches (and the Philox evaluations) of the
-// other positions.
+// other positions. `side` > 0 names a counter space apart from every stream's own (whose counter
+// word 3 is stream >> 32, 0 for the kStreams streams): where rejected draws are replaced.
 __device__ __forceinline__ curandStatePhilox4_32_10_t philox_state_at_block(std::uint64_t seed, std::uint64_t stream,
-                                                                           std::uint64_t block) {
+                                                                           std::uint64_t block, unsigned side = 0) {
   curandStatePhilox4_32_10_t state;
   state.ctr = make_uint4(static_cast<unsigned>(block), static_cast<unsigned>(block >> 32),
-                         static_cast<unsigned>(stream), static_cast<unsigned>(stream >> 32));
+                         static_cast<unsigned>(stream), static_cast<unsigned>(stream >> 32) + side);
   state.key = make_uint2(static_cast<unsigned>(seed), static_cast<unsigned>(seed >> 32));
   state.STATE = 0;
   state.boxmuller_flag = 0;
@@ -49,6 +50,35 @@ __device__ __forceinline__ curandStatePhilox4_32_10_t philox_state_at_block(std:
   state.output = curand_Philox4x32_10(state.ctr, state.key);
   return state;
 }
+
+// Where the replacements of a rejected draw come from. On a stream: the stream itself, in order.
+template <class State>
+struct SameStream {
+  State& state;
+  __device__ __forceinline__ State& operator()() const { return state; }
+};
+
+// From counters: element k of a group draws its replacements from side stream 1 + k of the group's
+// block, made at its first rejection, so that every group takes its fixed count from its stream and
+// the blocks of the others stay where sampling_kernels.hpp puts them.
+struct SideCounters {
+  std::uint64_t seed;
+  std::uint64_t stream;
+  std::uint64_t block;
+  unsigned element;
+  bool made = false;
+  curandStatePhilox4_32_10_t state{};
+  __device__ __forceinline__ curandStatePhilox4_32_10_t& operator()() {
+    if (!made) {
+      state = philox_state_at_block(seed, stream, block, 1 + element);
+      made = true;
+    }
+    return state;
+  }
+};
+
+template <class Redraws>
+inline constexpr bool kSideDraws = std::is_same_v<Redraws, SideCounters>;
 
 template <class State>
 __device__ __forceinline__ void store_state(const StreamSource& source, unsigned stream, const State& state) {
@@ -99,17 +129,18 @@ __device__ __forceinline__ Real standard_normal(State& state) {
 }
 
 // Uniform on [0, range] without modulo bias: Lemire's multiply-shift, rejecting the few products
-// whose low part falls below (2^w - bound) mod bound.
-template <class State>
-__device__ std::uint64_t bounded(State& state, std::uint64_t range) {
-  if (range <= 0xFFFFFFFFull) {
+// whose low part falls below (2^w - bound) mod bound, replacements from `redraws()`. `wide`: 64-bit
+// products (64 random bits a draw), else 32-bit ones (range below 2^32, 32 bits a draw).
+template <class State, class Redraws>
+__device__ std::uint64_t bounded(State& state, std::uint64_t range, bool wide, Redraws& redraws) {
+  if (!wide) {
     if (range == 0xFFFFFFFFull) return curand(&state);
     const std::uint32_t bound = static_cast<std::uint32_t>(range) + 1;
     std::uint64_t product = static_cast<std::uint64_t>(curand(&state)) * bound;
     if (static_cast<std::uint32_t>(product) < bound) {
       const std::uint32_t threshold = (0u - bound) % bound;
       while (static_cast<std::uint32_t>(product) < threshold) {
-        product = static_cast<std::uint64_t>(curand(&state)) * bound;
+        product = static_cast<std::uint64_t>(curand(&redraws())) * bound;
       }
     }
     return product >> 32;
@@ -119,7 +150,7 @@ __device__ std::uint64_t bounded(State& state, std::uint64_t range) {
   std::uint64_t x = bits64(state);
   if (x * bound < bound) {
     const std::uint64_t threshold = (std::uint64_t{0} - bound) % bound;
-    while (x * bound < threshold) x = bits64(state);
+    while (x * bound < threshold) x = bits64(redraws());
   }
   return __umul64hi(x, bound);
 }
@@ -280,10 +311,13 @@ constexpr bool is_count(IntegerDistribution distribution) {
          distribution == IntegerDistribution::geometric;
 }
 
-template <IntegerDistribution kDistribution, class Bits, class State>
-__device__ __forceinline__ Bits draw_integer(const IntegerParameters& parameters, State& state) {
+// From counters, integers draw a fixed count per value: 64 bits for 8-byte outputs whatever the
+// range (so that a group is a whole Philox block), 32 otherwise.
+template <IntegerDistribution kDistribution, class Bits, class State, class Redraws>
+__device__ __forceinline__ Bits draw_integer(const IntegerParameters& parameters, State& state, Redraws& redraws) {
   if constexpr (kDistribution == IntegerDistribution::integers) {
-    return static_cast<Bits>(parameters.low + bounded(state, parameters.range));
+    const bool wide = kSideDraws<Redraws> ? sizeof(Bits) == 8 : parameters.range > 0xFFFFFFFFull;
+    return static_cast<Bits>(parameters.low + bounded(state, parameters.range, wide, redraws));
   } else if constexpr (kDistribution == IntegerDistribution::bits) {
     if constexpr (sizeof(Bits) == 8) {
       return bits64(state);
@@ -312,8 +346,8 @@ struct RealSampler {
                                       ? 0
                                       : static_cast<int>(sizeof(Real) / 4);
   RealParameters parameters;
-  template <class State>
-  __device__ __forceinline__ Real operator()(State& state) const {
+  template <class State, class Redraws>
+  __device__ __forceinline__ Real operator()(State& state, Redraws&) const {
     return draw_real<kDistribution, Real>(parameters, state);
   }
 };
@@ -321,14 +355,13 @@ struct RealSampler {
 template <IntegerDistribution kDistribution, class Bits>
 struct IntegerSampler {
   using Value = Bits;
-  // Counts draw one uniform double (two outputs); bits one output per 32 bits; integers reject.
-  static constexpr int kOutputs = kDistribution == IntegerDistribution::integers ? 0
-                                  : is_count(kDistribution)                      ? 2
-                                                                                 : (sizeof(Bits) == 8 ? 2 : 1);
+  // Counts draw one uniform double (two outputs); bits and integers one output per 32 bits
+  // (integers' rejections draw from side streams: SideCounters).
+  static constexpr int kOutputs = is_count(kDistribution) || sizeof(Bits) == 8 ? 2 : 1;
   IntegerParameters parameters;
-  template <class State>
-  __device__ __forceinline__ Bits operator()(State& state) const {
-    return draw_integer<kDistribution, Bits>(parameters, state);
+  template <class State, class Redraws>
+  __device__ __forceinline__ Bits operator()(State& state, Redraws& redraws) const {
+    return draw_integer<kDistribution, Bits>(parameters, state, redraws);
   }
 };
 
@@ -341,14 +374,18 @@ struct IntegerSampler {
 template <class T>
 inline constexpr int kGroup = sizeof(T) < kGroupBytes ? static_cast<int>(kGroupBytes / sizeof(T)) : 1;
 
-template <class T, class Sampler, class State>
-__device__ __forceinline__ void draw_group(const Sampler& sampler, State& state, std::int64_t group, T* out,
-                                           std::int64_t count, bool aligned) {
+// `redraws_of(k)`: where element k's rejected draws are replaced (SameStream, SideCounters).
+template <class T, class Sampler, class State, class RedrawsOf>
+__device__ __forceinline__ void draw_group(const Sampler& sampler, State& state, const RedrawsOf& redraws_of,
+                                           std::int64_t group, T* out, std::int64_t count, bool aligned) {
   constexpr int group_size = kGroup<T>;
   constexpr bool kWhole = sizeof(T) * group_size == 16;
   alignas(16) T values[group_size];
 #pragma unroll
-  for (int k = 0; k < group_size; ++k) values[k] = sampler(state);
+  for (int k = 0; k < group_size; ++k) {
+    auto redraws = redraws_of(k);
+    values[k] = sampler(state, redraws);
+  }
   const std::int64_t first = group * group_size;
   if (kWhole && aligned && first + group_size <= count) {
     *reinterpret_cast<uint4*>(out + first) = *reinterpret_cast<const uint4*>(values);
@@ -372,12 +409,14 @@ template <class State, class Sampler>
 inline constexpr bool kFromCounters = kCounterBased<State> && Sampler::kOutputs > 0;
 
 // One thread per stream, drawing its groups in order (sampling_kernels.hpp): the only way for
-// persistent states and for samplers that reject. The grid has at most kStreams threads.
+// persistent states and for gamma and beta, whose rejections take from the stream itself. The
+// grid has at most kStreams threads.
 //
 // From counters: any thread draws any group, so the grid is sized to fill the device and strides
 // over the groups; each group rebuilds its Philox state at its own block (the stream's first
 // output of the call plus the outputs its earlier rounds took), which is what the stream's
-// sequential draws reach too: the numbers are the same.
+// sequential draws reach too: the numbers are the same, but for integers, whose rare rejections
+// draw from side streams (SideCounters) instead of the stream.
 template <class State, class Sampler>
 __global__ void __launch_bounds__(kThreadsPerBlock)
     sampling_kernel(StreamSource source, Sampler sampler, typename Sampler::Value* out, std::int64_t count) {
@@ -390,16 +429,20 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
     static_assert(kGroupOutputs % 4 == 0, "a group must start at a whole Philox block");
     const std::int64_t stride = std::int64_t{gridDim.x} * blockDim.x;
     for (std::int64_t group = thread; group < groups; group += stride) {
-      const std::uint64_t round = static_cast<std::uint64_t>(group) / kStreams;
-      State state = philox_state_at_block(source.seed, static_cast<std::uint64_t>(group) % kStreams,
-                                          (source.offset + round * kGroupOutputs) / 4);
-      draw_group(sampler, state, group, out, count, aligned);
+      const std::uint64_t stream = static_cast<std::uint64_t>(group) % kStreams;
+      const std::uint64_t block = (source.offset + static_cast<std::uint64_t>(group) / kStreams * kGroupOutputs) / 4;
+      State state = philox_state_at_block(source.seed, stream, block);
+      const auto side_counters = [&](int k) {
+        return SideCounters{source.seed, stream, block, static_cast<unsigned>(k)};
+      };
+      draw_group(sampler, state, side_counters, group, out, count, aligned);
     }
   } else {
     State state;
     load_state(source, thread, state);
+    const auto same_stream = [&](int) { return SameStream<State>{state}; };
     for (std::int64_t group = thread; group < groups; group += kStreams) {
-      draw_group(sampler, state, group, out, count, aligned);
+      draw_group(sampler, state, same_stream, group, out, count, aligned);
     }
     store_state(source, thread, state);
   }

@@ -56,7 +56,10 @@ void draw_reals(const StreamSource& source, RealDistribution distribution, const
 
 // Integer distributions:
 // integers: low + r, r uniform on [0, range] without bias (Lemire's multiply-shift with
-// rejection), wrapped to the output width (signed and unsigned outputs share these bits);
+// rejection), wrapped to the output width (signed and unsigned outputs share these bits); on
+// Philox, a value takes 32 bits of its stream (64 for 8-byte outputs) and the replacements of a
+// rejected one come from a side stream of its group's block (sampling_kernels.cu: SideCounters);
+// on XORWOW and MRG32k3a, 32 bits below a range of 2^32, 64 above, replacements from the stream;
 // bits: raw random bits; poisson (lam), binomial (n, p) and geometric (p) give int64 only
 // (bytes 8): poisson and binomial by exact inversion searched outward from the mode, geometric by
 // inversion.
