@@ -157,15 +157,20 @@ Array integers(Generator& generator, std::int64_t low, std::int64_t high, bool e
   parameters.low = static_cast<std::uint64_t>(low);
   parameters.range = static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(low);
   require_destination(destination, stream);
-  // The kernel writes the bits of the unsigned dtype of the same width; signed results are those
-  // bits in their own dtype.
+  // The kernel writes the bits of the unsigned dtype of the same width (signed results are those
+  // bits in their own dtype): straight into out when out is a C-contiguous array of the requested
+  // dtype, else into a new array then copied (cast) into out.
   const ga_dtype_t kernel_dtype = info.kind_char == 'b' ? GA_BOOL : bits_dtype(destination.dtype);
-  const Destination bits{destination.shape, kernel_dtype, std::nullopt};
+  const std::optional<Array>& out = destination.out;
+  Destination bits{destination.shape, kernel_dtype, std::nullopt};
+  if (out && out->dtype() == destination.dtype && out->is_c_contiguous()) {
+    bits.out = out->view_as(kernel_dtype, out->shape(), out->strides(), out->byte_offset());
+  }
   const Array drawn = sample_integers(generator, IntegerDistribution::integers, parameters, kernel_dtype, bits, stream);
   const Array typed = drawn.view_as(destination.dtype, drawn.shape(), drawn.strides(), drawn.byte_offset());
-  if (!destination.out) return typed;
-  copy_into(typed, *destination.out, stream);
-  return *destination.out;
+  if (!out) return typed;
+  if (drawn.data() != out->data()) copy_into(typed, *out, stream);
+  return *out;
 }
 
 Array random_bits(Generator& generator, const Destination& destination, const StreamRef& stream) {

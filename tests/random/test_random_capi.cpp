@@ -232,6 +232,21 @@ TEST_F(RandomTest, OutIsFilledAndCast) {
   const std::vector<int64_t> counts =
       drawn<int64_t>(GA_INT64, [&](ga_array_t* fresh) { return ga_rng_poisson(b, 3, 2, shape, fresh, nullptr); });
   EXPECT_EQ(fetch<int64_t>(exact), counts);
+  // Signed integers are drawn as the unsigned bits of their width, straight into an out of their
+  // own dtype, with the numbers of a fresh result; an int64 out takes the int32 sample cast.
+  ga_array_t signed_out = owned(upload_shaped(std::vector<int32_t>(64 * 33, 7), {64, 33}));
+  ga_array_t signed_given = signed_out;
+  GA_ASSERT_OK(ga_rng_integers(a, -5, 5, 1, 2, shape, GA_INT32, &signed_given, nullptr));
+  EXPECT_EQ(signed_given, signed_out);
+  const std::vector<int32_t> fresh_integers = drawn<int32_t>(
+      GA_INT32, [&](ga_array_t* fresh) { return ga_rng_integers(b, -5, 5, 1, 2, shape, GA_INT32, fresh, nullptr); });
+  EXPECT_EQ(fetch<int32_t>(signed_out), fresh_integers);
+  ga_array_t wide_out = owned(upload_shaped(std::vector<int64_t>(64 * 33, 7), {64, 33}));
+  ga_array_t wide_given = wide_out;
+  GA_ASSERT_OK(ga_rng_integers(a, -5, 5, 1, 2, shape, GA_INT32, &wide_given, nullptr));
+  const std::vector<int32_t> next_integers = drawn<int32_t>(
+      GA_INT32, [&](ga_array_t* fresh) { return ga_rng_integers(b, -5, 5, 1, 2, shape, GA_INT32, fresh, nullptr); });
+  EXPECT_EQ(fetch<int64_t>(wide_out), std::vector<int64_t>(next_integers.begin(), next_integers.end()));
 }
 
 TEST_F(RandomTest, Float16IsTheFloat32SampleRounded) {
