@@ -58,20 +58,22 @@ struct SameStream {
   __device__ __forceinline__ State& operator()() const { return state; }
 };
 
-// From counters: element k of a group draws its replacements from side stream 1 + k of the group's
-// block, made at its first rejection, so that every group takes its fixed count from its stream and
-// the blocks of the others stay where sampling_kernels.hpp puts them.
+// From counters: element k of a group draws its replacements from side blocks of the group's own
+// block, counter word 3 = (1 + k) * 2^24 + j for its j-th side block, so that every group takes
+// its fixed count from its stream and the blocks of the others stay where sampling_kernels.hpp
+// puts them. A side block is made at the first rejection and whenever the last one is used up:
+// curand would step the counter's first word into the side blocks of the stream's next groups.
 struct SideCounters {
   std::uint64_t seed;
   std::uint64_t stream;
   std::uint64_t block;
   unsigned element;
-  bool made = false;
+  unsigned side_blocks = 0;
   curandStatePhilox4_32_10_t state{};
   __device__ __forceinline__ curandStatePhilox4_32_10_t& operator()() {
-    if (!made) {
-      state = philox_state_at_block(seed, stream, block, 1 + element);
-      made = true;
+    if (side_blocks == 0 || state.ctr.x != static_cast<unsigned>(block)) {
+      state = philox_state_at_block(seed, stream, block, ((1u + element) << 24) + side_blocks);
+      ++side_blocks;
     }
     return state;
   }

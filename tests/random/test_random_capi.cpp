@@ -55,19 +55,38 @@ std::array<uint32_t, 4> philox4x32_10(std::array<uint32_t, 4> counter, std::arra
   return counter;
 }
 
-// docs/random.md's layout, computed on the host: float32 value i of the `call`-th call (from 0) of a
-// Philox generator seeded with `seed` is output i % 4 of the Philox block that group i / 4 takes:
-// stream (i / 4) % 131072, block call * 2^30 + (i / 4) / 131072 of that stream, 24 bits.
-float philox_uniform_f32(uint64_t seed, uint64_t call, int64_t i) {
+// docs/random.md's layout, computed on the host, for 4-byte values: value i of the `call`-th call
+// (from 0) of a Philox generator seeded with `seed` takes output i % 4 of the Philox block of group
+// i / 4: stream (i / 4) % 131072, block call * 2^30 + (i / 4) / 131072 of that stream (counter
+// word 3 is 0). Side block j of value i, where its rejected draws are replaced, has counter word 3
+// (1 + i % 4) * 2^24 + j instead.
+std::array<uint32_t, 4> philox_block_of(uint64_t seed, uint64_t call, int64_t i, uint32_t side = 0) {
   constexpr uint64_t kStreams = 131072;
   const uint64_t group = static_cast<uint64_t>(i) / 4;
   const uint64_t stream = group % kStreams;
   const uint64_t block = (call << 30) + group / kStreams;
-  const std::array<uint32_t, 4> outputs = philox4x32_10(
-      {static_cast<uint32_t>(block), static_cast<uint32_t>(block >> 32), static_cast<uint32_t>(stream),
-       static_cast<uint32_t>(stream >> 32)},
-      {static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)});
-  return static_cast<float>(outputs[static_cast<size_t>(i % 4)] >> 8) * 0x1p-24f;
+  return philox4x32_10({static_cast<uint32_t>(block), static_cast<uint32_t>(block >> 32),
+                        static_cast<uint32_t>(stream), static_cast<uint32_t>(stream >> 32) + side},
+                       {static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)});
+}
+
+float philox_uniform_f32(uint64_t seed, uint64_t call, int64_t i) {
+  return static_cast<float>(philox_block_of(seed, call, i)[static_cast<size_t>(i % 4)] >> 8) * 0x1p-24f;
+}
+
+// uint32 integers in [0, bound): Lemire's multiply-shift on the value's own output, its rejected
+// products replaced from its side blocks in order.
+uint32_t philox_bounded_u32(uint64_t seed, uint64_t call, int64_t i, uint32_t bound) {
+  uint64_t product = uint64_t{philox_block_of(seed, call, i)[static_cast<size_t>(i % 4)]} * bound;
+  const uint32_t threshold = (0u - bound) % bound;
+  const uint32_t element = static_cast<uint32_t>(i % 4);
+  for (uint32_t side_block = 0; static_cast<uint32_t>(product) < threshold; ++side_block) {
+    for (uint32_t output : philox_block_of(seed, call, i, ((1u + element) << 24) + side_block)) {
+      product = uint64_t{output} * bound;
+      if (static_cast<uint32_t>(product) >= threshold) break;
+    }
+  }
+  return static_cast<uint32_t>(product >> 32);
 }
 
 TEST_F(RandomTest, PhiloxNumbersAreTheDocumentedStreams) {
@@ -84,6 +103,23 @@ TEST_F(RandomTest, PhiloxNumbersAreTheDocumentedStreams) {
     EXPECT_EQ(mismatches, 0) << "call " << call << ", first value " << values[0] << " against "
                              << philox_uniform_f32(kSeed, call, 0);
   }
+}
+
+TEST_F(RandomTest, PhiloxIntegersReplaceRejectionsFromSideBlocks) {
+  constexpr uint64_t kSeed = 77;
+  ga_rng_t rng = generators.make(GA_BITGEN_PHILOX4_32_10, kSeed);
+  // [0, 3 * 2^30): a quarter of the draws are rejected, so that some values need several side blocks.
+  constexpr uint32_t kBound = 3u << 30;
+  const int64_t shape[] = {2 * 131072 * 4 + 5};
+  const std::vector<uint32_t> values = drawn<uint32_t>(GA_UINT32, [&](ga_array_t* out) {
+    return ga_rng_integers(rng, 0, kBound, 0, 1, shape, GA_UINT32, out, nullptr);
+  });
+  ASSERT_EQ(values.size(), static_cast<size_t>(shape[0]));
+  int64_t mismatches = 0;
+  for (int64_t i = 0; i < shape[0]; ++i) {
+    mismatches += values[static_cast<size_t>(i)] != philox_bounded_u32(kSeed, 0, i, kBound);
+  }
+  EXPECT_EQ(mismatches, 0);
 }
 
 TEST_F(RandomTest, DifferentSeedsAndBitGeneratorsDiffer) {
