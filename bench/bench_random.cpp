@@ -123,7 +123,7 @@ int main() {
     ga_array_t given = out32;
     check(ga_random_rand(1, shape, GA_FLOAT32, &given, nullptr), "ga_random_rand");
   });
-  table.print_row("legacy rand f32 (XORWOW)", legacy, bytes32);
+  table.print_row("legacy rand f32 (Philox4x32-10)", legacy, bytes32);
   table.print_row("cuRAND host API uniform f32, XORWOW", curand_milliseconds(CURAND_RNG_PSEUDO_XORWOW, false, data32),
                   bytes32);
   table.print_row("cuRAND host API uniform f32, Philox",
