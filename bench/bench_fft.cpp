@@ -18,6 +18,7 @@
 #include <vector>
 
 using bench::check;
+using bench::check_library;
 using bench::median_milliseconds;
 using bench::require;
 
@@ -26,12 +27,6 @@ const char* const bench::kProgram = "bench_fft";
 namespace {
 
 using cf = std::complex<float>;
-
-void check_cufft(cufftResult result, const char* call) {
-  if (result == CUFFT_SUCCESS) return;
-  std::fprintf(stderr, "%s: %s failed: cufftResult %d\n", bench::kProgram, call, static_cast<int>(result));
-  std::exit(1);
-}
 
 // Values in [-1, 1) from a seed taken from the clock, so that no run reuses another's data.
 std::vector<cf> random_values(size_t count) {
@@ -85,8 +80,9 @@ Row time_workload(ga_array_t input, const int* axes, int axis_count, cufftHandle
   void* output = nullptr;
   check(cudaMalloc(&output, count * sizeof(cf)), "cudaMalloc");
   row.cufft_ms = median_milliseconds([&] {
-    check_cufft(cufftExecC2C(plan, static_cast<cufftComplex*>(data), static_cast<cufftComplex*>(output), CUFFT_FORWARD),
-                "cufftExecC2C");
+    check_library(
+        cufftExecC2C(plan, static_cast<cufftComplex*>(data), static_cast<cufftComplex*>(output), CUFFT_FORWARD),
+        "cufftExecC2C");
   });
   check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
   row.difference = relative_difference(result, output, count);
@@ -110,8 +106,8 @@ int main() {
   ga_array_t matrix = bench::upload(random_values(static_cast<size_t>(side * side)), GA_COMPLEX64, {side, side});
 
   cufftHandle long_plan = 0, matrix_plan = 0;
-  check_cufft(cufftPlan1d(&long_plan, static_cast<int>(long_count), CUFFT_C2C, 1), "cufftPlan1d");
-  check_cufft(cufftPlan2d(&matrix_plan, static_cast<int>(side), static_cast<int>(side), CUFFT_C2C), "cufftPlan2d");
+  check_library(cufftPlan1d(&long_plan, static_cast<int>(long_count), CUFFT_C2C, 1), "cufftPlan1d");
+  check_library(cufftPlan2d(&matrix_plan, static_cast<int>(side), static_cast<int>(side), CUFFT_C2C), "cufftPlan2d");
 
   const int last = -1;
   const int both[2] = {-2, -1};
@@ -144,15 +140,15 @@ int main() {
     paced();
   });
   cufftHandle small_plan = 0;
-  check_cufft(cufftPlan1d(&small_plan, 64, CUFFT_C2C, 1), "cufftPlan1d");
+  check_library(cufftPlan1d(&small_plan, 64, CUFFT_C2C, 1), "cufftPlan1d");
   void* small_data = nullptr;
   void* small_result = nullptr;
   check(ga_array_data(small, &small_data), "ga_array_data");
   check(ga_array_data(small_out, &small_result), "ga_array_data");
   const double host_cufft = bench::median_microseconds(20000, [&] {
-    check_cufft(cufftExecC2C(small_plan, static_cast<cufftComplex*>(small_data),
-                             static_cast<cufftComplex*>(small_result), CUFFT_FORWARD),
-                "cufftExecC2C");
+    check_library(cufftExecC2C(small_plan, static_cast<cufftComplex*>(small_data),
+                               static_cast<cufftComplex*>(small_result), CUFFT_FORWARD),
+                  "cufftExecC2C");
     paced();
   });
   check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");

@@ -12,28 +12,16 @@
 
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <vector>
 
 using bench::check;
+using bench::check_library;
 using bench::data_of;
 using bench::median_milliseconds;
 
 const char* const bench::kProgram = "bench_linalg";
 
 namespace {
-
-void check_solver(cusolverStatus_t status, const char* call) {
-  if (status == CUSOLVER_STATUS_SUCCESS) return;
-  std::fprintf(stderr, "%s: %s failed: cusolverStatus %d\n", bench::kProgram, call, static_cast<int>(status));
-  std::exit(1);
-}
-
-void check_blas(cublasStatus_t status, const char* call) {
-  if (status == CUBLAS_STATUS_SUCCESS) return;
-  std::fprintf(stderr, "%s: %s failed: cublasStatus %d\n", bench::kProgram, call, static_cast<int>(status));
-  std::exit(1);
-}
 
 // Values in [-1, 1) plus `diagonal` on the diagonal of each n x n matrix (well conditioned, and positive definite once
 // symmetrised when `diagonal` is large enough).
@@ -94,11 +82,11 @@ bench::Batches slow() { return {5, 2, 1}; }
 int main() {
   const ga_device_properties_t properties = bench::require_gpu();
   cusolverDnHandle_t solver = nullptr;
-  check_solver(cusolverDnCreate(&solver), "cusolverDnCreate");
+  check_library(cusolverDnCreate(&solver), "cusolverDnCreate");
   cusolverDnParams_t params = nullptr;
-  check_solver(cusolverDnCreateParams(&params), "cusolverDnCreateParams");
+  check_library(cusolverDnCreateParams(&params), "cusolverDnCreateParams");
   cublasHandle_t blas = nullptr;
-  check_blas(cublasCreate(&blas), "cublasCreate");
+  check_library(cublasCreate(&blas), "cublasCreate");
   std::printf("bench_linalg: %s\n\n", properties.name);
   std::printf("%-30s %10s %10s  %-28s %s\n", "workload", "garray ms", "direct ms", "direct call", "goal (H100)");
   std::vector<ga_array_t> results(4, nullptr);
@@ -118,9 +106,9 @@ int main() {
         },
         slow());
     Scratch lu(n * n * 4), x(n * 4), pivots(n * 8);
-    check_solver(cusolverDnXgetrf_bufferSize(solver, params, n, n, CUDA_R_32F, lu.data(), n, CUDA_R_32F, &device_bytes,
-                                             &host_bytes),
-                 "cusolverDnXgetrf_bufferSize");
+    check_library(cusolverDnXgetrf_bufferSize(solver, params, n, n, CUDA_R_32F, lu.data(), n, CUDA_R_32F, &device_bytes,
+                                              &host_bytes),
+                  "cusolverDnXgetrf_bufferSize");
     Scratch work(device_bytes);
     std::vector<char> host_work(host_bytes);
     const double direct_ms = median_milliseconds(
@@ -128,12 +116,12 @@ int main() {
           lu.copy_from(a, n * n * 4);
           x.copy_from(b, n * 4);
           auto* ipiv = static_cast<int64_t*>(pivots.data());
-          check_solver(cusolverDnXgetrf(solver, params, n, n, CUDA_R_32F, lu.data(), n, ipiv, CUDA_R_32F, work.data(),
-                                        device_bytes, host_work.data(), host_bytes, info),
-                       "cusolverDnXgetrf");
-          check_solver(cusolverDnXgetrs(solver, params, CUBLAS_OP_T, n, 1, CUDA_R_32F, lu.data(), n, ipiv, CUDA_R_32F,
-                                        x.data(), n, info),
-                       "cusolverDnXgetrs");
+          check_library(cusolverDnXgetrf(solver, params, n, n, CUDA_R_32F, lu.data(), n, ipiv, CUDA_R_32F, work.data(),
+                                         device_bytes, host_work.data(), host_bytes, info),
+                        "cusolverDnXgetrf");
+          check_library(cusolverDnXgetrs(solver, params, CUBLAS_OP_T, n, 1, CUDA_R_32F, lu.data(), n, ipiv, CUDA_R_32F,
+                                         x.data(), n, info),
+                        "cusolverDnXgetrs");
         },
         slow());
     print_row("solve 4096 f32, 1 rhs", garray_ms, direct_ms, "Xgetrf + Xgetrs", "<= 4.6 ms (CuPy 13.8)");
@@ -152,37 +140,37 @@ int main() {
         },
         slow());
     Scratch copy(n * n * 8), s(n * 8), u(n * n * 8), v(n * n * 8);
-    check_solver(cusolverDnXgesvdp_bufferSize(solver, params, CUSOLVER_EIG_MODE_VECTOR, 1, n, n, CUDA_R_64F,
-                                              copy.data(), n, CUDA_R_64F, s.data(), CUDA_R_64F, u.data(), n, CUDA_R_64F,
-                                              v.data(), n, CUDA_R_64F, &device_bytes, &host_bytes),
-                 "cusolverDnXgesvdp_bufferSize");
+    check_library(cusolverDnXgesvdp_bufferSize(solver, params, CUSOLVER_EIG_MODE_VECTOR, 1, n, n, CUDA_R_64F,
+                                               copy.data(), n, CUDA_R_64F, s.data(), CUDA_R_64F, u.data(), n,
+                                               CUDA_R_64F, v.data(), n, CUDA_R_64F, &device_bytes, &host_bytes),
+                  "cusolverDnXgesvdp_bufferSize");
     Scratch work(device_bytes);
     std::vector<char> host_work(host_bytes);
     double error = 0;
     const double gesvdp_ms = median_milliseconds(
         [&] {
           copy.copy_from(a, n * n * 8);
-          check_solver(
-              cusolverDnXgesvdp(solver, params, CUSOLVER_EIG_MODE_VECTOR, 1, n, n, CUDA_R_64F, copy.data(), n,
-                                CUDA_R_64F, s.data(), CUDA_R_64F, u.data(), n, CUDA_R_64F, v.data(), n, CUDA_R_64F,
-                                work.data(), device_bytes, host_work.data(), host_bytes, info, &error),
-              "cusolverDnXgesvdp");
+          check_library(
+               cusolverDnXgesvdp(solver, params, CUSOLVER_EIG_MODE_VECTOR, 1, n, n, CUDA_R_64F, copy.data(), n,
+                                 CUDA_R_64F, s.data(), CUDA_R_64F, u.data(), n, CUDA_R_64F, v.data(), n, CUDA_R_64F,
+                                 work.data(), device_bytes, host_work.data(), host_bytes, info, &error),
+               "cusolverDnXgesvdp");
         },
         slow());
     print_row("svd 1000^2 f64, thin", garray_ms, gesvdp_ms, "Xgesvdp", "<= 46 ms (CuPy gesvd 138)");
-    check_solver(cusolverDnXgesvd_bufferSize(solver, params, 'S', 'S', n, n, CUDA_R_64F, copy.data(), n, CUDA_R_64F,
-                                             s.data(), CUDA_R_64F, u.data(), n, CUDA_R_64F, v.data(), n, CUDA_R_64F,
-                                             &device_bytes, &host_bytes),
-                 "cusolverDnXgesvd_bufferSize");
+    check_library(cusolverDnXgesvd_bufferSize(solver, params, 'S', 'S', n, n, CUDA_R_64F, copy.data(), n, CUDA_R_64F,
+                                              s.data(), CUDA_R_64F, u.data(), n, CUDA_R_64F, v.data(), n, CUDA_R_64F,
+                                              &device_bytes, &host_bytes),
+                  "cusolverDnXgesvd_bufferSize");
     Scratch gesvd_work(device_bytes);
     std::vector<char> gesvd_host(host_bytes);
     const double gesvd_ms = median_milliseconds(
         [&] {
           copy.copy_from(a, n * n * 8);
-          check_solver(cusolverDnXgesvd(solver, params, 'S', 'S', n, n, CUDA_R_64F, copy.data(), n, CUDA_R_64F,
-                                        s.data(), CUDA_R_64F, u.data(), n, CUDA_R_64F, v.data(), n, CUDA_R_64F,
-                                        gesvd_work.data(), device_bytes, gesvd_host.data(), host_bytes, info),
-                       "cusolverDnXgesvd");
+          check_library(cusolverDnXgesvd(solver, params, 'S', 'S', n, n, CUDA_R_64F, copy.data(), n, CUDA_R_64F,
+                                         s.data(), CUDA_R_64F, u.data(), n, CUDA_R_64F, v.data(), n, CUDA_R_64F,
+                                         gesvd_work.data(), device_bytes, gesvd_host.data(), host_bytes, info),
+                        "cusolverDnXgesvd");
         },
         slow());
     print_row("", garray_ms, gesvd_ms, "Xgesvd (QR iteration)", "");
@@ -200,25 +188,25 @@ int main() {
         },
         slow());
     Scratch copy(size_t(n) * n * 4), tau(n * 4);
-    check_solver(cusolverDnXgeqrf_bufferSize(solver, params, n, n, CUDA_R_32F, copy.data(), n, CUDA_R_32F, tau.data(),
-                                             CUDA_R_32F, &device_bytes, &host_bytes),
-                 "cusolverDnXgeqrf_bufferSize");
+    check_library(cusolverDnXgeqrf_bufferSize(solver, params, n, n, CUDA_R_32F, copy.data(), n, CUDA_R_32F, tau.data(),
+                                              CUDA_R_32F, &device_bytes, &host_bytes),
+                  "cusolverDnXgeqrf_bufferSize");
     int orgqr_count = 0;
-    check_solver(cusolverDnSorgqr_bufferSize(solver, n, n, n, static_cast<float*>(copy.data()), n,
-                                             static_cast<float*>(tau.data()), &orgqr_count),
-                 "cusolverDnSorgqr_bufferSize");
+    check_library(cusolverDnSorgqr_bufferSize(solver, n, n, n, static_cast<float*>(copy.data()), n,
+                                              static_cast<float*>(tau.data()), &orgqr_count),
+                  "cusolverDnSorgqr_bufferSize");
     Scratch work(device_bytes), orgqr_work(size_t(orgqr_count) * 4);
     std::vector<char> host_work(host_bytes);
     const double direct_ms = median_milliseconds(
         [&] {
           copy.copy_from(a, size_t(n) * n * 4);
-          check_solver(cusolverDnXgeqrf(solver, params, n, n, CUDA_R_32F, copy.data(), n, CUDA_R_32F, tau.data(),
-                                        CUDA_R_32F, work.data(), device_bytes, host_work.data(), host_bytes, info),
-                       "cusolverDnXgeqrf");
-          check_solver(
-              cusolverDnSorgqr(solver, n, n, n, static_cast<float*>(copy.data()), n, static_cast<float*>(tau.data()),
-                               static_cast<float*>(orgqr_work.data()), orgqr_count, info),
-              "cusolverDnSorgqr");
+          check_library(cusolverDnXgeqrf(solver, params, n, n, CUDA_R_32F, copy.data(), n, CUDA_R_32F, tau.data(),
+                                         CUDA_R_32F, work.data(), device_bytes, host_work.data(), host_bytes, info),
+                        "cusolverDnXgeqrf");
+          check_library(
+               cusolverDnSorgqr(solver, n, n, n, static_cast<float*>(copy.data()), n, static_cast<float*>(tau.data()),
+                                static_cast<float*>(orgqr_work.data()), orgqr_count, info),
+               "cusolverDnSorgqr");
         },
         slow());
     print_row("qr 4096^2 f32, reduced", garray_ms, direct_ms, "Xgeqrf + Sorgqr", "<= 15 ms (CuPy 29.6)");
@@ -236,19 +224,19 @@ int main() {
           check(ga_linalg_eigvalsh(a, GA_LINALG_LOWER, &results[0], nullptr), "ga_linalg_eigvalsh");
         },
         slow());
-    check_solver(
-        cusolverDnXsyevd_bufferSize(solver, params, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n, CUDA_R_32F,
-                                    copy.data(), n, CUDA_R_32F, w.data(), CUDA_R_32F, &device_bytes, &host_bytes),
-        "cusolverDnXsyevd_bufferSize");
+    check_library(
+         cusolverDnXsyevd_bufferSize(solver, params, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n, CUDA_R_32F,
+                                     copy.data(), n, CUDA_R_32F, w.data(), CUDA_R_32F, &device_bytes, &host_bytes),
+         "cusolverDnXsyevd_bufferSize");
     Scratch eig_work(device_bytes);
     std::vector<char> eig_host(host_bytes);
     const double eig_direct_ms = median_milliseconds(
         [&] {
           copy.copy_from(a, n * n * 4);
-          check_solver(cusolverDnXsyevd(solver, params, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n,
-                                        CUDA_R_32F, copy.data(), n, CUDA_R_32F, w.data(), CUDA_R_32F, eig_work.data(),
-                                        device_bytes, eig_host.data(), host_bytes, info),
-                       "cusolverDnXsyevd");
+          check_library(cusolverDnXsyevd(solver, params, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n,
+                                         CUDA_R_32F, copy.data(), n, CUDA_R_32F, w.data(), CUDA_R_32F, eig_work.data(),
+                                         device_bytes, eig_host.data(), host_bytes, info),
+                        "cusolverDnXsyevd");
         },
         slow());
     print_row("eigvalsh 2048^2 f32", eig_ms, eig_direct_ms, "Xsyevd, values only", "<= CuPy's 30.0 ms");
@@ -256,16 +244,16 @@ int main() {
       release_all(results);
       check(ga_linalg_cholesky(a, 0, &results[0], nullptr), "ga_linalg_cholesky");
     });
-    check_solver(cusolverDnXpotrf_bufferSize(solver, params, CUBLAS_FILL_MODE_LOWER, n, CUDA_R_32F, copy.data(), n,
-                                             CUDA_R_32F, &device_bytes, &host_bytes),
-                 "cusolverDnXpotrf_bufferSize");
+    check_library(cusolverDnXpotrf_bufferSize(solver, params, CUBLAS_FILL_MODE_LOWER, n, CUDA_R_32F, copy.data(), n,
+                                              CUDA_R_32F, &device_bytes, &host_bytes),
+                  "cusolverDnXpotrf_bufferSize");
     Scratch chol_work(device_bytes);
     std::vector<char> chol_host(host_bytes);
     const double chol_direct_ms = median_milliseconds([&] {
       copy.copy_from(a, n * n * 4);
-      check_solver(cusolverDnXpotrf(solver, params, CUBLAS_FILL_MODE_LOWER, n, CUDA_R_32F, copy.data(), n, CUDA_R_32F,
-                                    chol_work.data(), device_bytes, chol_host.data(), host_bytes, info),
-                   "cusolverDnXpotrf");
+      check_library(cusolverDnXpotrf(solver, params, CUBLAS_FILL_MODE_LOWER, n, CUDA_R_32F, copy.data(), n, CUDA_R_32F,
+                                     chol_work.data(), device_bytes, chol_host.data(), host_bytes, info),
+                    "cusolverDnXpotrf");
     });
     print_row("cholesky 2048^2 f32", chol_ms, chol_direct_ms, "Xpotrf", "<= CuPy's 2.18 ms");
     release_all(results);
@@ -291,13 +279,13 @@ int main() {
     check(cudaMemcpy(pointers_c.data(), host_c.data(), count * sizeof(float*), cudaMemcpyHostToDevice), "cudaMemcpy");
     const double direct_ms = median_milliseconds([&] {
       copy.copy_from(a, size_t(count) * n * n * 4);
-      check_blas(cublasSgetrfBatched(blas, n, static_cast<float**>(pointers_a.data()), n,
-                                     static_cast<int*>(pivots.data()), info, count),
-                 "cublasSgetrfBatched");
-      check_blas(cublasSgetriBatched(blas, n, static_cast<float* const*>(pointers_a.data()), n,
-                                     static_cast<int*>(pivots.data()), static_cast<float**>(pointers_c.data()), n, info,
-                                     count),
-                 "cublasSgetriBatched");
+      check_library(cublasSgetrfBatched(blas, n, static_cast<float**>(pointers_a.data()), n,
+                                        static_cast<int*>(pivots.data()), info, count),
+                    "cublasSgetrfBatched");
+      check_library(cublasSgetriBatched(blas, n, static_cast<float* const*>(pointers_a.data()), n,
+                                        static_cast<int*>(pivots.data()), static_cast<float**>(pointers_c.data()), n,
+                                        info, count),
+                    "cublasSgetriBatched");
     });
     print_row("inv 1000 x 64^2 f32", garray_ms, direct_ms, "cublasSgetrf/getriBatched", "<= CuPy's 0.60 ms");
     release_all(results);

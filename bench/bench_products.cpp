@@ -18,6 +18,7 @@
 #include <vector>
 
 using bench::check;
+using bench::check_library;
 using bench::data_of;
 using bench::median_milliseconds;
 using bench::require;
@@ -25,12 +26,6 @@ using bench::require;
 const char* const bench::kProgram = "bench_products";
 
 namespace {
-
-void check_cublas(cublasStatus_t status, const char* call) {
-  if (status == CUBLAS_STATUS_SUCCESS) return;
-  std::fprintf(stderr, "%s: %s failed: %s\n", bench::kProgram, call, cublasGetStatusName(status));
-  std::exit(1);
-}
 
 ga_array_t random_array(std::vector<int64_t> shape, ga_dtype_t dtype) {
   size_t count = 1;
@@ -69,16 +64,16 @@ void direct_gemm(cublasHandle_t handle, ga_dtype_t dtype, int batch, int m, int 
   const void* one = dtype == GA_FLOAT64 ? static_cast<const void*>(&one64) : &one32;
   const void* zero = dtype == GA_FLOAT64 ? static_cast<const void*>(&zero64) : &zero32;
   if (batch == 1) {
-    check_cublas(cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, one, b, types.data, n, a, types.data, k,
-                              zero, c, types.data, n, types.compute, CUBLAS_GEMM_DEFAULT),
-                 "cublasGemmEx");
+    check_library(cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, one, b, types.data, n, a, types.data, k,
+                               zero, c, types.data, n, types.compute, CUBLAS_GEMM_DEFAULT),
+                  "cublasGemmEx");
     return;
   }
-  check_cublas(cublasGemmStridedBatchedEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, one, b, types.data, n,
-                                          static_cast<long long>(k) * n, a, types.data, k,
-                                          static_cast<long long>(m) * k, zero, c, types.data, n,
-                                          static_cast<long long>(m) * n, batch, types.compute, CUBLAS_GEMM_DEFAULT),
-               "cublasGemmStridedBatchedEx");
+  check_library(cublasGemmStridedBatchedEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, one, b, types.data, n,
+                                           static_cast<long long>(k) * n, a, types.data, k,
+                                           static_cast<long long>(m) * k, zero, c, types.data, n,
+                                           static_cast<long long>(m) * n, batch, types.compute, CUBLAS_GEMM_DEFAULT),
+                "cublasGemmStridedBatchedEx");
 }
 
 // The largest difference between two results, relative to the largest value of the second.
@@ -150,7 +145,7 @@ int main() {
   const ga_device_properties_t properties = bench::require_gpu();
   check(ga_set_allow_tf32(0), "ga_set_allow_tf32");
   cublasHandle_t handle = nullptr;
-  check_cublas(cublasCreate(&handle), "cublasCreate");
+  check_library(cublasCreate(&handle), "cublasCreate");
   const int side = 8192;
   const double square_flops = 2.0 * side * side * static_cast<double>(side);
   const Row f32 = time_workload(handle, GA_FLOAT32, 1, side, side, side);

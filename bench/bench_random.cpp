@@ -17,6 +17,7 @@
 #include <vector>
 
 using bench::check;
+using bench::check_library;
 using bench::median_milliseconds;
 using bench::require;
 
@@ -25,12 +26,6 @@ const char* const bench::kProgram = "bench_random";
 namespace {
 
 constexpr int64_t kCount = int64_t{1} << 26;
-
-void check_curand(curandStatus_t status, const char* call) {
-  if (status == CURAND_STATUS_SUCCESS) return;
-  std::fprintf(stderr, "%s: %s failed with cuRAND status %d\n", bench::kProgram, call, static_cast<int>(status));
-  std::exit(1);
-}
 
 template <class T>
 double mean_of_first(ga_array_t array, size_t count) {
@@ -43,15 +38,15 @@ double mean_of_first(ga_array_t array, size_t count) {
 // cuRAND's host API filling `data` with `count` float32 numbers: the vendor library's figure.
 double curand_milliseconds(curandRngType_t type, bool normal, void* data) {
   curandGenerator_t generator = nullptr;
-  check_curand(curandCreateGenerator(&generator, type), "curandCreateGenerator");
-  check_curand(curandSetPseudoRandomGeneratorSeed(generator, 1), "curandSetPseudoRandomGeneratorSeed");
+  check_library(curandCreateGenerator(&generator, type), "curandCreateGenerator");
+  check_library(curandSetPseudoRandomGeneratorSeed(generator, 1), "curandSetPseudoRandomGeneratorSeed");
   const double milliseconds = median_milliseconds([&] {
     float* out = static_cast<float*>(data);
-    check_curand(normal ? curandGenerateNormal(generator, out, static_cast<size_t>(kCount), 0.0f, 1.0f)
-                        : curandGenerateUniform(generator, out, static_cast<size_t>(kCount)),
-                 "curandGenerate");
+    check_library(normal ? curandGenerateNormal(generator, out, static_cast<size_t>(kCount), 0.0f, 1.0f)
+                         : curandGenerateUniform(generator, out, static_cast<size_t>(kCount)),
+                  "curandGenerate");
   });
-  check_curand(curandDestroyGenerator(generator), "curandDestroyGenerator");
+  check_library(curandDestroyGenerator(generator), "curandDestroyGenerator");
   return milliseconds;
 }
 

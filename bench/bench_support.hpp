@@ -204,6 +204,15 @@ std::vector<T> download(ga_array_t array) {
   return download<T>(array, static_cast<size_t>(size));
 }
 
+// Exits 1, naming the call and its status, unless a vendor library's call succeeded: cuBLAS,
+// cuSOLVER, cuFFT and cuRAND each have their own status enum, all with 0 for success.
+template <class Status>
+void check_library(Status status, const char* call) {
+  if (static_cast<int>(status) == 0) return;
+  std::fprintf(stderr, "%s: %s failed with status %d\n", kProgram, call, static_cast<int>(status));
+  std::exit(1);
+}
+
 // Exits 1, naming what was wrong, unless `good`.
 inline void require(bool good, const char* what) {
   if (good) return;
