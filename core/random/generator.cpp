@@ -55,26 +55,31 @@ void Generator::end_call(const StreamRef& stream) {
   last_call_->record(*stream);
 }
 
-void Generator::fill_reals(random_kernels::RealDistribution distribution,
-                           const random_kernels::RealParameters& parameters, const Array& out,
-                           const StreamRef& stream) {
+template <class Draw>
+void Generator::call(const StreamRef& stream, Draw&& draw) {
   std::lock_guard lock(mutex_);
   const random_kernels::StreamSource source = begin_call(stream);
   DeviceGuard guard(device_);
-  random_kernels::draw_reals(source, distribution, parameters, static_cast<int>(out.itemsize()), out.data(), out.size(),
-                             stream->native());
+  draw(source, stream->native());
   end_call(stream);
+}
+
+void Generator::fill_reals(random_kernels::RealDistribution distribution,
+                           const random_kernels::RealParameters& parameters, const Array& out,
+                           const StreamRef& stream) {
+  call(stream, [&](const random_kernels::StreamSource& source, cudaStream_t native) {
+    random_kernels::draw_reals(source, distribution, parameters, static_cast<int>(out.itemsize()), out.data(),
+                               out.size(), native);
+  });
 }
 
 void Generator::fill_integers(random_kernels::IntegerDistribution distribution,
                               const random_kernels::IntegerParameters& parameters, const Array& out,
                               const StreamRef& stream) {
-  std::lock_guard lock(mutex_);
-  const random_kernels::StreamSource source = begin_call(stream);
-  DeviceGuard guard(device_);
-  random_kernels::draw_integers(source, distribution, parameters, static_cast<int>(out.itemsize()), out.data(),
-                                out.size(), stream->native());
-  end_call(stream);
+  call(stream, [&](const random_kernels::StreamSource& source, cudaStream_t native) {
+    random_kernels::draw_integers(source, distribution, parameters, static_cast<int>(out.itemsize()), out.data(),
+                                  out.size(), native);
+  });
 }
 
 }  // namespace garray

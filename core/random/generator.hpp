@@ -48,6 +48,10 @@ class Generator {
   random_kernels::StreamSource begin_call(const StreamRef& stream);
   // Under the lock: marks the end of the call queued on `stream`.
   void end_call(const StreamRef& stream);
+  // One call: under the lock, between begin_call and end_call, on the generator's device,
+  // draw(source, native stream) queues the kernels.
+  template <class Draw>
+  void call(const StreamRef& stream, Draw&& draw);
 
   std::mutex mutex_;
   BitGenerator kind_;

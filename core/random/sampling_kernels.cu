@@ -463,8 +463,7 @@ void launch_sampling(const StreamSource& source, const Sampler& sampler, void* o
   if constexpr (kFromCounters<State, Sampler>) {
     int device = 0;
     check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-    blocks = std::int64_t{multiprocessor_count(device)} *
-             (get_device_attribute(device, cudaDevAttrMaxThreadsPerMultiProcessor) / kThreadsPerBlock);
+    blocks = resident_threads(device) / kThreadsPerBlock;
   }
   sampling_kernel<State, Sampler><<<static_cast<unsigned>(std::min(blocks_needed, blocks)), kThreadsPerBlock, 0,
                                     stream>>>(source, sampler, static_cast<T*>(out), count);

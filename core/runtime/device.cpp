@@ -117,16 +117,28 @@ int get_device_attribute(int device, int attribute) {
   return value;
 }
 
-int multiprocessor_count(int device) {
+namespace {
+
+// `kAttribute` of `device`, read once per device (the attributes cached here are never 0).
+template <cudaDeviceAttr kAttribute>
+int cached_attribute(int device) {
   require_device(device);
   static std::atomic<int> cached[kMaxCachedDevices] = {};
-  if (device >= kMaxCachedDevices) return get_device_attribute(device, cudaDevAttrMultiProcessorCount);
-  int count = cached[device].load(std::memory_order_relaxed);
-  if (count == 0) {
-    count = get_device_attribute(device, cudaDevAttrMultiProcessorCount);
-    cached[device].store(count, std::memory_order_relaxed);
+  if (device >= kMaxCachedDevices) return get_device_attribute(device, kAttribute);
+  int value = cached[device].load(std::memory_order_relaxed);
+  if (value == 0) {
+    value = get_device_attribute(device, kAttribute);
+    cached[device].store(value, std::memory_order_relaxed);
   }
-  return count;
+  return value;
+}
+
+}  // namespace
+
+int multiprocessor_count(int device) { return cached_attribute<cudaDevAttrMultiProcessorCount>(device); }
+
+int resident_threads(int device) {
+  return multiprocessor_count(device) * cached_attribute<cudaDevAttrMaxThreadsPerMultiProcessor>(device);
 }
 
 DeviceGuard::DeviceGuard(int device) : previous_(current_device()), switched_(device != previous_) {

@@ -23,6 +23,10 @@ int get_device_attribute(int device, int attribute);
 // The device's SM count, cached: launch configurations ask for it on every kernel launch.
 int multiprocessor_count(int device);
 
+// The threads the device keeps resident at once (SMs times threads per SM), cached: the size of a
+// grid that fills it in one wave.
+int resident_threads(int device);
+
 // Makes `device` current for the lifetime of the guard and restores the previous one after.
 class DeviceGuard {
  public:
