@@ -180,6 +180,23 @@ def test_dtype_and_out():
 
 
 @gpu
+@pytest.mark.parametrize("dtype", ["int32", "uint32", "int64", "uint64", "float32", "float64"])
+def test_one_row_running_sums(dtype):
+    # A running sum of one contiguous row in its own dtype runs on CUB's scan (cub_sum.hpp): the
+    # wrap of a narrow integer, in place, through add.accumulate and nancumsum of integers.
+    n = 3 * 4096 + 11
+    info = numpy.iinfo(dtype) if numpy.dtype(dtype).kind in "iu" else None
+    host = (numpy.full(n, info.max // 1000, dtype) if info is not None else small_values((n,), dtype, seed=5))
+    assert_same(ga.cumsum(ga.asarray(host), dtype=dtype), numpy.cumsum(host, dtype=dtype))
+    assert_same(ga.add.accumulate(ga.asarray(host), dtype=dtype), numpy.add.accumulate(host, dtype=dtype))
+    if info is not None:
+        assert_same(ga.nancumsum(ga.asarray(host), dtype=dtype), numpy.nancumsum(host, dtype=dtype))
+    in_place = ga.asarray(host)
+    assert ga.cumsum(in_place, out=in_place) is in_place
+    assert_same(in_place, numpy.cumsum(host, dtype=dtype))
+
+
+@gpu
 def test_empty_and_one_element():
     assert_same(ga.cumsum(ga.zeros((0, 5), dtype="float32"), axis=1), numpy.zeros((0, 5), "float32"))
     assert_same(ga.cumsum(ga.zeros((0,), dtype="int8")), numpy.zeros((0,), "int64"))

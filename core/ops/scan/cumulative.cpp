@@ -47,6 +47,7 @@ ScanOperation loop_scan_operation(const ResolvedLoop& loop, const std::string& k
   // NumPy's notion: a ufunc with an identity (or maximum's and minimum's "reorderable" none) may
   // be regrouped; subtract, divide, power and the like may not.
   operation.associative = loop.ufunc().identity != Identity::none;
+  operation.plain_sum = loop.ufunc().name == "add" && load == "x";
   return operation;
 }
 

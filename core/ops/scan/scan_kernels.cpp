@@ -3,8 +3,10 @@
 #include "core/array/dtype.hpp"
 #include "core/common/cuda_check.hpp"
 #include "core/common/error.hpp"
+#include "core/memory/device_allocation.hpp"
 #include "core/ops/launch.hpp"
 #include "core/ops/loop_source.hpp"
+#include "core/ops/scan/cub_sum.hpp"
 #include "core/ops/scan/named_kernel_memo.hpp"
 #include "core/ops/strided_loop.hpp"
 
@@ -75,6 +77,13 @@ void launch_tile_scan(const Array& input, const Array& output, std::int64_t segm
                       const ScanOperation& operation, const StreamRef& stream) {
   const ScanTypes types{input.dtype(), scan_dtype, output.dtype()};
   const std::int64_t n = input.size();
+  if (operation.plain_sum && segment == n && types.input == scan_dtype && types.output == scan_dtype &&
+      cub_sum::supports(scan_dtype)) {
+    const std::size_t temp_bytes = cub_sum::temp_bytes(scan_dtype, n);
+    const DeviceAllocation temp = allocate_device(temp_bytes, stream);
+    cub_sum::inclusive_sum(scan_dtype, input.data(), output.data(), n, temp.data(), temp_bytes, stream->native());
+    return;
+  }
   const TileScanShape widest = tile_scan_shape(types, true, segment < n, false);
   const bool aligned =
       aligned_to(input.data(), widest.width * input.itemsize()) &&

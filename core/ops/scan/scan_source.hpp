@@ -38,6 +38,9 @@ struct ScanOperation {
   // Whether combine is associative, so that a scan may group it freely (keeping the order). One
   // that is not (subtract, divide, power: NumPy's ufuncs without an identity) scans sequentially.
   bool associative = true;
+  // Whether combine is the add ufunc's a + b and load is "x": a plain running sum, which CUB may
+  // run (cub_sum.hpp) where the input, scan and output types are one of its types.
+  bool plain_sum = false;
 };
 
 inline constexpr int kScanThreads = 256;

@@ -1,4 +1,4 @@
-// CUB's onesweep radix sort and scan, instantiated for the few types garray sorts through:
+// CUB's onesweep radix sort, instantiated for the few types garray sorts through:
 // 32- and 64-bit unsigned keys, alone or with int64 values. Every dtype reaches these through an
 // order-preserving key (key_kernels.cu), which keeps the ahead-compiled code small.
 #include "core/ops/sort/sort_primitives.hpp"
@@ -7,7 +7,6 @@
 #include "core/common/error.hpp"
 
 #include <cub/device/device_radix_sort.cuh>
-#include <cub/device/device_scan.cuh>
 
 #include <string>
 
@@ -86,19 +85,6 @@ void radix_sort_copy(int key_bytes, const void* in, void* out, std::int64_t coun
   check_cuda(key_bytes == 4 ? sort_copy_with_cub<std::uint32_t>(in, out, count, temp, temp_bytes, stream)
                             : sort_copy_with_cub<std::uint64_t>(in, out, count, temp, temp_bytes, stream),
              "cub::DeviceRadixSort");
-}
-
-std::size_t inclusive_sum_temp_bytes(std::int64_t count) {
-  std::size_t bytes = 0;
-  check_cuda(cub::DeviceScan::InclusiveSum(nullptr, bytes, static_cast<const std::int64_t*>(nullptr),
-                                           static_cast<std::int64_t*>(nullptr), count),
-             "cub::DeviceScan::InclusiveSum (scratch size)");
-  return bytes;
-}
-
-void inclusive_sum(const std::int64_t* in, std::int64_t* out, std::int64_t count, void* temp, std::size_t temp_bytes,
-                   cudaStream_t stream) {
-  check_cuda(cub::DeviceScan::InclusiveSum(temp, temp_bytes, in, out, count, stream), "cub::DeviceScan::InclusiveSum");
 }
 
 }  // namespace garray::sort_primitives

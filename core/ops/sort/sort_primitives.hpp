@@ -1,6 +1,6 @@
 // The device primitives behind sorting, searching, counting and order statistics, compiled ahead
 // with nvcc (radix_sort.cu, key_kernels.cu, search_kernels.cu, count_kernels.cu): CUB's radix
-// sort and scan, and the small kernels around them.
+// sort, and the small kernels around them.
 // They take raw device pointers and a stream, queue their work and return; the Array-level
 // functions (sorting.hpp and its siblings) choose layouts, allocate from the pool and call them.
 //
@@ -45,11 +45,6 @@ int radix_sort(int key_bytes, const SortBuffers& buffers, std::int64_t count, in
 std::size_t radix_sort_copy_temp_bytes(int key_bytes, std::int64_t count);
 void radix_sort_copy(int key_bytes, const void* in, void* out, std::int64_t count, void* temp, std::size_t temp_bytes,
                      cudaStream_t stream);
-
-std::size_t inclusive_sum_temp_bytes(std::int64_t count);
-// out[i] = in[0] + ... + in[i] (int64).
-void inclusive_sum(const std::int64_t* in, std::int64_t* out, std::int64_t count, void* temp, std::size_t temp_bytes,
-                   cudaStream_t stream);
 
 // ----- Keys ---------------------------------------------------------------------------------------
 

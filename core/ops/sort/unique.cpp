@@ -3,6 +3,7 @@
 #include "core/array/layout.hpp"
 #include "core/array/transfer.hpp"
 #include "core/memory/device_allocation.hpp"
+#include "core/ops/scan/cub_sum.hpp"
 #include "core/ops/sort/sort_engine.hpp"
 #include "core/ops/sort/sort_primitives.hpp"
 
@@ -47,9 +48,9 @@ UniqueResult unique(const Array& array, bool want_first_indices, bool want_inver
       sort_primitives::run_start_flags_from_keys(keys.components.front().data(), keys.key_bytes, int64_data(flags),
                                                  count, native);
     }
-    const std::size_t temp_bytes = sort_primitives::inclusive_sum_temp_bytes(count);
+    const std::size_t temp_bytes = cub_sum::temp_bytes(GA_INT64, count);
     DeviceAllocation temp = allocate_device(temp_bytes, stream);
-    sort_primitives::inclusive_sum(int64_data(flags), int64_data(run_numbers), count, temp.data(), temp_bytes, native);
+    cub_sum::inclusive_sum(GA_INT64, flags.data(), run_numbers.data(), count, temp.data(), temp_bytes, native);
   }
   const std::int64_t runs = count > 0 ? last_entry(run_numbers, stream) : 0;
 
