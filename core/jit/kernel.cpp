@@ -35,6 +35,13 @@ void Kernel::launch(const LaunchConfig& config, void** arguments, cudaStream_t s
   launch.blockDim = config.block;
   launch.dynamicSmemBytes = config.dynamic_shared_memory_bytes;
   launch.stream = stream;
+  cudaLaunchAttribute overlap{};
+  if (config.overlaps_previous) {
+    overlap.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    overlap.val.programmaticStreamSerializationAllowed = 1;
+    launch.attrs = &overlap;
+    launch.numAttrs = 1;
+  }
   // A cudaKernel_t is launched by passing it where a kernel's address goes, cast to const void*,
   // as the runtime's own cudaLaunchKernelEx(config, cudaKernel_t, args...) does in cuda_runtime.h.
   check_cuda(cudaLaunchKernelExC(&launch, reinterpret_cast<const void*>(native_), arguments),

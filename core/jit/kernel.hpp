@@ -17,6 +17,11 @@ struct LaunchConfig {
   dim3 grid;
   dim3 block;
   std::size_t dynamic_shared_memory_bytes = 0;
+  // Programmatic dependent launch (sm_90 and newer; ignored before): the kernel may be scheduled
+  // while the previous kernel on the stream still runs, once that one's blocks have all executed
+  // `griddepcontrol.launch_dependents` (or exited); it must execute `griddepcontrol.wait` before
+  // reading anything the previous kernel writes. Hides the launch gap of a short follow-up kernel.
+  bool overlaps_previous = false;
 };
 
 class Kernel {

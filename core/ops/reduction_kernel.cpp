@@ -183,7 +183,7 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
                      stream->native());
   if (launch.chunks > 1) {
     const ReductionLaunch combining = plan_combine_launch(loops.kept.size, launch.chunks);
-    kernels[1]->launch(jit::LaunchConfig{combining.grid, combining.block, shared_bytes(combining.block)},
+    kernels[1]->launch(jit::LaunchConfig{combining.grid, combining.block, shared_bytes(combining.block), true},
                        arguments.pointers(), stream->native());
   }
   return results;
