@@ -9,7 +9,8 @@
 # failed.
 #
 # Environment: GARRAY_BUILD_DIR (default: build/dev); OUT, where the logs go;
-# GARRAY_BENCH_TIMEOUT, the seconds one benchmark may run (default: 120).
+# GARRAY_BENCH_TIMEOUT, the seconds one benchmark may run (default: 120); GARRAY_PYTEST_PROCESSES,
+# the pytest processes that share the Python tests (default here: 6).
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -28,7 +29,7 @@ if ! configure_and_build -k 0 >"$logs/build.log" 2>&1; then
   status=1
 fi
 
-"$repo/scripts/run_tests.sh" >"$logs/tests.log" 2>&1 || status=1
+GARRAY_PYTEST_PROCESSES=${GARRAY_PYTEST_PROCESSES:-6} "$repo/scripts/run_tests.sh" >"$logs/tests.log" 2>&1 || status=1
 cp -r "$build_dir/test-reports" "$build_dir/test-results" "$logs/" 2>/dev/null || true
 test_summary=$(tail -n 1 "$logs/tests.log")
 if [[ ! $test_summary =~ $summary_line_pattern ]]; then
