@@ -60,6 +60,8 @@ run_pytest_processes() {
     summary_arguments+=(--junit "$reports/pytest-collection.xml")  # never written: counts as one failure
     return 1
   fi
+  # An empty list would make pytest collect everything again.
+  processes=$(( $(wc -l <"$reports/pytest-ids.txt") < processes ? $(wc -l <"$reports/pytest-ids.txt") : processes ))
   for ((k = 0; k < processes; ++k)); do
     summary_arguments+=(--junit "$reports/pytest-$k.xml")
     awk -v k="$k" -v n="$processes" 'NR % n == k' "$reports/pytest-ids.txt" >"$reports/pytest-ids-$k.txt"

@@ -20,6 +20,7 @@ class Dims {
   Dims() noexcept {}
   Dims(const Dims& other) noexcept : count_(other.count_) { std::copy_n(other.values_, count_, values_); }
   Dims& operator=(const Dims& other) noexcept {
+    if (this == &other) return *this;  // std::copy_n's ranges may not overlap
     count_ = other.count_;
     std::copy_n(other.values_, count_, values_);
     return *this;
