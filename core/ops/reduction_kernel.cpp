@@ -139,7 +139,8 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
       reduction_loops(reduction, input_arrays, results, reduced_index_ ? LoopOrder::c_order : LoopOrder::any);
   if (loops.kept.size == 0) return results;
 
-  const ReductionLaunch launch = plan_reduction_launch(loops, multiprocessor_count(device));
+  const int multiprocessors = multiprocessor_count(device);
+  const ReductionLaunch launch = plan_reduction_launch(loops, multiprocessors);
   const int kept_rank = loops.kept.shape.size();
   const int reduced_rank = loops.reduced.shape.size();
   const KernelVariant& kernels = variants_.get(
@@ -168,6 +169,10 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
   add_count(arguments, launch.chunks, launch.wide);
   arguments.add(partials ? static_cast<void*>(partials->data()) : nullptr);
   arguments.add(partial_valid ? static_cast<void*>(partial_valid->data()) : nullptr);
+  unsigned* const arrivals =
+      launch.chunks > 1 ? stream->zeroed_counters(static_cast<std::size_t>(split_column_blocks_bound(multiprocessors)))
+                        : nullptr;
+  arguments.add(static_cast<void*>(arrivals));
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     if (inputs[k].array) {
       arguments.add(inputs[k].array->data());
@@ -181,7 +186,7 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
   const auto shared_bytes = [&](const dim3& block) { return std::size_t{block.x} * block.y * slot_bytes; };
   kernels[0]->launch(jit::LaunchConfig{launch.grid, launch.block, shared_bytes(launch.block)}, arguments.pointers(),
                      stream->native());
-  if (launch.chunks > 1) {
+  if (launch.chunks > 1 && !arrivals) {
     const ReductionLaunch combining = plan_combine_launch(loops.kept.size, launch.chunks);
     kernels[1]->launch(jit::LaunchConfig{combining.grid, combining.block, shared_bytes(combining.block), true},
                        arguments.pointers(), stream->native());

@@ -50,6 +50,8 @@ bool needs_wide_indexing(const ReductionLoops& loops, std::int64_t chunks) {
   return false;
 }
 
+std::int64_t device_filling_blocks(int multiprocessors) { return kBlocksPerMultiprocessor * multiprocessors; }
+
 }  // namespace
 
 ReductionShape reduction_shape(std::span<const Array> inputs, const std::optional<std::vector<int>>& axes,
@@ -124,7 +126,7 @@ ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiproc
   const std::int64_t outputs = loops.kept.size;
   const std::int64_t reduced = std::max<std::int64_t>(loops.reduced.size, 1);
   const bool along_outputs = innermost_unit_stride(loops.kept) && !innermost_unit_stride(loops.reduced);
-  const std::int64_t wanted_blocks = kBlocksPerMultiprocessor * multiprocessors;
+  const std::int64_t wanted_blocks = device_filling_blocks(multiprocessors);
   const unsigned threads = !along_outputs && outputs >= wanted_blocks ? kRowThreads : kThreads;
   const unsigned depth = along_outputs ? 8 : power_of_two_at_least(reduced, threads);
   const unsigned width = threads / depth;
@@ -138,6 +140,9 @@ ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiproc
   launch.wide = needs_wide_indexing(loops, launch.chunks);
   return launch;
 }
+
+// A launch splits only while its column blocks are fewer than this.
+std::int64_t split_column_blocks_bound(int multiprocessors) { return device_filling_blocks(multiprocessors); }
 
 ReductionLaunch plan_combine_launch(std::int64_t output_count, std::int64_t chunks) {
   ReductionLaunch launch;

@@ -51,6 +51,10 @@ struct ReductionLaunch {
 // split into chunks when the outputs alone would not fill the device.
 ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiprocessors);
 
+// More than the grid.x of any split launch plan_reduction_launch makes: the arrival counters a
+// split reduction's blocks count themselves on, one per grid.x.
+std::int64_t split_column_blocks_bound(int multiprocessors);
+
 // The launch of the combine kernel over `chunks` partials per output.
 ReductionLaunch plan_combine_launch(std::int64_t output_count, std::int64_t chunks);
 

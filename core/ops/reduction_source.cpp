@@ -20,7 +20,7 @@ std::string parameter_list(const ReductionSignature& signature, const IndexTypes
   const std::string unsigned_type = index.unsigned_;
   std::string list = "const ga_kept_params _kept, const ga_reduced_params _reduced, const " + unsigned_type +
                      " _out_count, const " + unsigned_type + " _reduce_count, const " + unsigned_type +
-                     " _partial_count, _type_reduce* _partials, bool* _partial_valid";
+                     " _partial_count, _type_reduce* _partials, bool* _partial_valid, unsigned* _arrivals";
   for (const ElementwiseOperand& operand : signature.operands) {
     const std::string& name = operand.param->name;
     if (operand.kind == ArgumentKind::scalar) {
@@ -97,7 +97,7 @@ std::string map_loop(const ReductionSignature& signature, const IndexTypes& inde
          "        }\n      }\n    }\n  }\n";
 }
 
-// Combines the block's threads along y; thread row 0 ends with the block's value. Lanes of one warp
+// Combines the block's threads along y (all of them take part); thread row 0 ends with the block's value. Lanes of one warp
 // that share a column (blockDim.x < 32) fold by shuffles first, without shared memory or barriers;
 // then the warps' values meet in a shared-memory tree, one row per warp.
 std::string block_combine(const ReductionSignature& signature) {
@@ -121,8 +121,7 @@ std::string block_combine(const ReductionSignature& signature) {
          "        _acc = _shared[_slot];\n        _valid = _shared_valid[_slot];\n        " +
          fold(signature, "_shared[_other]", "_shared_valid[_other]") +
          "        _shared[_slot] = _acc;\n        _shared_valid[_slot] = _valid;\n      }\n      __syncthreads();\n"
-         "    }\n  }\n"
-         "  if (threadIdx.y != 0 || _o >= _out_count) return;\n";
+         "    }\n  }\n";
 }
 
 // A warp shuffle of the reduce type: the hardware's own for scalars, word by word for anything
@@ -161,6 +160,21 @@ constexpr const char* kDependentLaunchSource =
     "__device__ __forceinline__ void _ga_wait_for_previous() {}\n"
     "#endif\n";
 
+// Whether the calling block is the last of its column (blockIdx.x) to have written its partials:
+// the arrival count wraps back to 0 at that block, so the counters are zero again after the kernel
+// (Stream::zeroed_counters). The fences order each block's partials before its arrival, and the
+// last block's reads after everyone's.
+constexpr const char* kLastArrivalSource =
+    "__device__ __forceinline__ bool _ga_last_arrival(unsigned* arrivals) {\n"
+    "  __shared__ bool last;\n"
+    "  __threadfence();\n"
+    "  __syncthreads();\n"
+    "  if (threadIdx.x == 0 && threadIdx.y == 0) last = atomicInc(arrivals + blockIdx.x, gridDim.y - 1) == gridDim.y - 1;\n"
+    "  __syncthreads();\n"
+    "  if (last) __threadfence();\n"
+    "  return last;\n"
+    "}\n";
+
 // The user's post-map for output `_o`, with `a` the folded value.
 std::string post_map(const ReductionSignature& signature) {
   std::string bind;
@@ -182,14 +196,25 @@ std::string post_map(const ReductionSignature& signature) {
          with_line_label(signature.post_map, "post_map_expr") + ";\n    }\n" + write_back + "  }\n";
 }
 
+std::string start_fold(const ReductionSignature& signature) {
+  return std::string("  _acc = ") + (signature.identity ? "_type_reduce(_ga_identity())" : "_type_reduce()") +
+         ";\n  _valid = " + (signature.identity ? "true" : "false") + ";\n";
+}
+
 std::string kernel_head(const ReductionSignature& signature, const IndexTypes& index, const std::string& name) {
   const std::string unsigned_type = index.unsigned_;
-  const std::string start = signature.identity ? "_type_reduce(_ga_identity())" : "_type_reduce()";
   return "extern \"C\" __global__ void " + name + "(" + parameter_list(signature, index) + ") {\n" +
          "  extern __shared__ __align__(16) unsigned char _shared_bytes[];\n"
          "  const " + unsigned_type + " _o = (" + unsigned_type + ")blockIdx.x * blockDim.x + threadIdx.x;\n"
-         "  _type_reduce _acc = " + start + ";\n  bool _valid = " + (signature.identity ? "true" : "false") + ";\n" +
-         kept_offsets(signature, index);
+         "  _type_reduce _acc;\n  bool _valid;\n" + start_fold(signature) + kept_offsets(signature, index);
+}
+
+// Folds the `count` partials of output `_o`, the block's threads along y taking turns.
+std::string fold_partials(const ReductionSignature& signature, const IndexTypes& index, const std::string& count) {
+  const std::string unsigned_type = index.unsigned_;
+  return "  if (_o < _out_count) {\n    for (" + unsigned_type + " _p = threadIdx.y; _p < " + count +
+         "; _p += blockDim.y) {\n      const " + unsigned_type + " _at = _p * _out_count + _o;\n      " +
+         fold(signature, "_partials[_at]", signature.identity ? "true" : "_partial_valid[_at]") + "    }\n  }\n";
 }
 
 }  // namespace
@@ -209,23 +234,27 @@ std::string reduction_kernel_source(const ReductionSignature& signature) {
             "  return _type_reduce(\n" + with_line_label(signature.reduce_expression, "reduce_expr") + ");\n}\n";
   source += kShuffleDownSource;
   source += kDependentLaunchSource;
+  source += kLastArrivalSource;
   if (signature.identity) {
     source += "__device__ __forceinline__ _type_reduce _ga_identity() {\n  return _type_reduce(\n" +
               with_line_label(*signature.identity, "identity") + ");\n}\n";
   }
-  const std::string epilogue = block_combine(signature) +
-                               "  if (gridDim.y > 1) {\n"
-                               "    _partials[blockIdx.y * _out_count + _o] = _acc;\n"
-                               "    if (_partial_valid) _partial_valid[blockIdx.y * _out_count + _o] = _valid;\n"
-                               "    return;\n  }\n" + post_map(signature) + "}\n";
-  const std::string unsigned_type = index.unsigned_;
+  const std::string finish = "  if (threadIdx.y != 0 || _o >= _out_count) return;\n" + post_map(signature) + "}\n";
+  // A split launch's blocks write their partials; with arrival counters, the last block of each
+  // column folds them at once, else the combine kernel does.
+  const std::string split = "  if (gridDim.y > 1) {\n"
+                            "    if (threadIdx.y == 0 && _o < _out_count) {\n"
+                            "      _partials[blockIdx.y * _out_count + _o] = _acc;\n"
+                            "      if (_partial_valid) _partial_valid[blockIdx.y * _out_count + _o] = _valid;\n"
+                            "    }\n"
+                            "    if (!_arrivals || !_ga_last_arrival(_arrivals)) return;\n" +
+                            start_fold(signature) + fold_partials(signature, index, "gridDim.y") +
+                            block_combine(signature) + "  }\n";
   source += kernel_head(signature, index, std::string(signature.kernel_name)) + "  _ga_launch_dependents();\n" +
-            map_loop(signature, index) + epilogue;
+            map_loop(signature, index) + block_combine(signature) + split + finish;
   source += kernel_head(signature, index, combine_kernel_name(signature.kernel_name)) +
-            "  _ga_wait_for_previous();\n  if (_o < _out_count) {\n    for (" + unsigned_type + " _p = threadIdx.y; _p < _partial_count; _p += blockDim.y) {\n"
-            "      const " + unsigned_type + " _at = _p * _out_count + _o;\n      " +
-            fold(signature, "_partials[_at]", signature.identity ? "true" : "_partial_valid[_at]") + "    }\n  }\n" +
-            epilogue;
+            "  _ga_wait_for_previous();\n" + fold_partials(signature, index, "_partial_count") +
+            block_combine(signature) + finish;
   return source;
 }
 

@@ -4,14 +4,16 @@
 // blockDim.y (a power of two) threads deep along the reduction; blockIdx.y splits the reduction
 // into gridDim.y chunks. Each thread folds its share with the user's map and reduce expressions,
 // the block combines its threads in shared memory, and then either the post-map writes the
-// outputs (one chunk) or each chunk's partial goes to a scratch array that a second launch of
-// the companion kernel `<name>_combine` folds and post-maps.
+// outputs (one chunk) or each chunk's partial goes to a scratch array. Given `_arrivals` (one
+// zeroed counter per blockIdx.x, left zeroed), the last block of each column to arrive folds the
+// column's partials and post-maps them in the same launch; without, a second launch of the
+// companion kernel `<name>_combine` does.
 //
 // Both kernels take the same parameters:
 //   ga_kept_params _kept        operands: the array inputs, then the outputs
 //   ga_reduced_params _reduced  operands: the array inputs
 //   Index _out_count, Index _reduce_count, Index _partial_count
-//   _type_reduce* _partials, bool* _partial_valid
+//   _type_reduce* _partials, bool* _partial_valid, unsigned* _arrivals
 //   then one per user parameter as in elementwise_source.hpp (arrays and scalars only).
 // Dynamic shared memory: blockDim.x * blockDim.y * (sizeof(_type_reduce) + 1) bytes.
 // With `reduced_index`, the map expression sees `_J`, the linear index of the reduced loop (the

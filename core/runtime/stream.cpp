@@ -21,12 +21,12 @@ StreamRef Stream::create(int device, unsigned flags, int priority) {
   const unsigned cuda_flags = (flags & GA_STREAM_NON_BLOCKING) ? cudaStreamNonBlocking : cudaStreamDefault;
   check_cuda(cudaStreamCreateWithPriority(&native, cuda_flags, priority),
              "cudaStreamCreateWithPriority");
-  return StreamRef(new Stream(native, device, true));
+  return StreamRef(new Stream(native, device, true, true));
 }
 
 StreamRef Stream::wrap(cudaStream_t native, int device) {
   require_device(device);
-  return StreamRef(new Stream(native, device, false));
+  return StreamRef(new Stream(native, device, false, false));
 }
 
 const StreamRef& Stream::legacy_default(int device) {
@@ -36,14 +36,16 @@ const StreamRef& Stream::legacy_default(int device) {
   std::call_once(once, [] {
     defaults = new std::vector<StreamRef>;
     for (int d = 0; d < device_count(); ++d) {
-      defaults->push_back(StreamRef(new Stream(nullptr, d, false)));
+      defaults->push_back(StreamRef(new Stream(nullptr, d, false, true)));
     }
   });
   return (*defaults)[static_cast<std::size_t>(device)];
 }
 
 Stream::~Stream() {
-  if (owned_) cudaStreamDestroy(native_);
+  if (!owned_) return;
+  retire_zeroed_counters(device_, counters_, native_);
+  cudaStreamDestroy(native_);
 }
 
 void Stream::synchronize() const { check_cuda(cudaStreamSynchronize(native_), "cudaStreamSynchronize"); }
@@ -60,6 +62,23 @@ bool Stream::query() const {
 
 void Stream::wait(const Event& event) const {
   check_cuda(cudaStreamWaitEvent(native_, event.native(), 0), "cudaStreamWaitEvent");
+}
+
+unsigned* Stream::zeroed_counters(std::size_t count) const {
+  if (!lifetime_known_) return nullptr;
+  if (owned_) {
+    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+    if (cudaStreamIsCapturing(native_, &capture) != cudaSuccess) {
+      cudaGetLastError();
+      return nullptr;
+    }
+    if (capture != cudaStreamCaptureStatusNone) return nullptr;
+  }
+  std::call_once(counters_made_, [&] { counters_ = acquire_zeroed_counters(device_, count, native_); });
+  GA_REQUIRE(counters_.count >= count, GA_ERROR_INTERNAL,
+             "the stream's zeroed counters are " + std::to_string(counters_.count) + " words, " +
+                 std::to_string(count) + " asked for");
+  return counters_.words;
 }
 
 namespace {

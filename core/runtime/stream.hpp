@@ -3,7 +3,11 @@
 
 #include <cuda_runtime_api.h>
 
+#include "core/runtime/zeroed_counters.hpp"
+
+#include <cstddef>
 #include <memory>
+#include <mutex>
 
 namespace garray {
 
@@ -30,13 +34,22 @@ class Stream {
   bool query() const;  // true when all queued work has finished
   void wait(const Event& event) const;
 
+  // At least `count` device words, zero before each kernel queued here, for kernels that leave
+  // them zeroed when they finish (zeroed_counters.hpp). nullptr where garray cannot tell when the
+  // stream's work ends (a wrapped stream: its owner may destroy it and reuse the handle) and
+  // while the stream is being captured into a graph (whose launches may run on other streams).
+  unsigned* zeroed_counters(std::size_t count) const;
+
  private:
-  Stream(cudaStream_t native, int device, bool owned) noexcept
-      : native_(native), device_(device), owned_(owned) {}
+  Stream(cudaStream_t native, int device, bool owned, bool lifetime_known) noexcept
+      : native_(native), device_(device), owned_(owned), lifetime_known_(lifetime_known) {}
 
   cudaStream_t native_;
   int device_;
   bool owned_;
+  bool lifetime_known_;  // created by garray, or the legacy default stream
+  mutable std::once_flag counters_made_;
+  mutable ZeroedCounters counters_;
 };
 
 using StreamRef = std::shared_ptr<Stream>;

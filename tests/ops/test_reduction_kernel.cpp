@@ -1,10 +1,13 @@
 // ReductionKernel through the C API: the seeds' sum_squares and l2norm, every reduction layout
-// (along the unit stride, across it, split into chunks), several and negative axes, keepdims,
-// no identity, a wider reduce type, and every refusal.
+// (along the unit stride, across it, split into chunks, on every kind of stream), several and
+// negative axes, keepdims, no identity, a wider reduce type, and every refusal.
 #include "user_kernel_support.hpp"
+
+#include <cuda_runtime_api.h>
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <string>
 
 namespace {
@@ -164,6 +167,58 @@ TEST_F(ReductionKernelTest, ScalarInputsAndGivenOutputs) {
     EXPECT_NEAR(got[r], expected, 1e-4);
   }
   ga_reduction_kernel_release(scaled_sum);
+}
+
+// A split reduction folds its partials in the same launch on streams whose end garray knows (the
+// default stream, created ones, one that takes over a destroyed stream's arrival counters) and in
+// a second launch on a wrapped stream. Repeated calls check that the counters are left zeroed.
+TEST_F(ReductionKernelTest, SplitReductionsOnEveryKindOfStream) {
+  Handles owned;
+  const std::vector<double> x = test_values<double>(4096 * 64);
+  ga_array_t dx = owned(upload_shaped(x, {4096, 64}));
+  ga_reduction_kernel_t sum_squares =
+      make_reduction("T x", "T y", "x * x", "a + b", "y = a", "0", "split_sum_squares");
+  ga_reduction_kernel_t largest = make_reduction("T x", "T y", "x", "max(a, b)", "y = a", nullptr, "split_max");
+  const std::vector<double> by_column = host_sum_squares(x, 4096, 64, 0);
+  const double total = std::accumulate(by_column.begin(), by_column.end(), 0.0);
+  const double maximum = *std::max_element(x.begin(), x.end());
+  const auto check_on = [&](ga_stream_t stream) {
+    for (int round = 0; round < 3; ++round) {
+      const int axis = 0;
+      const ga_kernel_arg_t inputs[] = {array_arg(dx)};
+      ga_array_t columns[1] = {nullptr};
+      ga_array_t everything[1] = {nullptr};
+      ga_array_t top[1] = {nullptr};
+      GA_ASSERT_OK(ga_reduction_kernel_call(sum_squares, inputs, 1, columns, 1, &axis, 1, 0, stream));
+      GA_ASSERT_OK(ga_reduction_kernel_call(sum_squares, inputs, 1, everything, 1, nullptr, -1, 0, stream));
+      GA_ASSERT_OK(ga_reduction_kernel_call(largest, inputs, 1, top, 1, nullptr, -1, 0, stream));
+      if (stream) GA_ASSERT_OK(ga_stream_synchronize(stream));
+      expect_near_relative(download<double>(columns[0], 64), by_column, 1e-12);
+      expect_near_relative(download<double>(everything[0], 1), {total}, 1e-12);
+      EXPECT_EQ(download<double>(top[0], 1).at(0), maximum);
+      for (ga_array_t result : {columns[0], everything[0], top[0]}) ga_array_release(result);
+    }
+  };
+  check_on(nullptr);
+  ga_stream_t first = nullptr;
+  GA_ASSERT_OK(ga_stream_create(0, 0, &first));
+  check_on(first);
+  GA_ASSERT_OK(ga_stream_release(first));
+  ga_stream_t second = nullptr;
+  GA_ASSERT_OK(ga_stream_create(0, 0, &second));
+  check_on(second);
+  GA_ASSERT_OK(ga_stream_release(second));
+  cudaStream_t external = nullptr;
+  ASSERT_EQ(cudaStreamCreateWithFlags(&external, cudaStreamNonBlocking), cudaSuccess);
+  ga_stream_t wrapped = nullptr;
+  int device = 0;
+  ASSERT_EQ(cudaGetDevice(&device), cudaSuccess);
+  GA_ASSERT_OK(ga_stream_wrap(external, device, &wrapped));
+  check_on(wrapped);
+  GA_ASSERT_OK(ga_stream_release(wrapped));
+  ASSERT_EQ(cudaStreamDestroy(external), cudaSuccess);
+  ga_reduction_kernel_release(sum_squares);
+  ga_reduction_kernel_release(largest);
 }
 
 TEST_F(ReductionKernelTest, RefusesBadCalls) {
