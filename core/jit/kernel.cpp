@@ -27,6 +27,18 @@ void Kernel::allow_dynamic_shared_memory(std::size_t bytes) const {
   dynamic_shared_memory_allowed_.store(bytes, std::memory_order_release);
 }
 
+int Kernel::max_threads_per_block() const {
+  int threads = max_threads_per_block_.load(std::memory_order_relaxed);
+  if (threads == 0) {
+    DeviceGuard guard(device());
+    cudaFuncAttributes attributes{};
+    check_cuda(cudaFuncGetAttributes(&attributes, reinterpret_cast<const void*>(native_)), "cudaFuncGetAttributes");
+    threads = attributes.maxThreadsPerBlock;
+    max_threads_per_block_.store(threads, std::memory_order_relaxed);
+  }
+  return threads;
+}
+
 void Kernel::launch(const LaunchConfig& config, void** arguments, cudaStream_t stream) const {
   DeviceGuard guard(device());
   allow_dynamic_shared_memory(config.dynamic_shared_memory_bytes);

@@ -41,6 +41,9 @@ class Kernel {
   // itself surface at a later synchronisation. Throws Error(GA_ERROR_CUDA) when the launch is
   // refused.
   void launch(const LaunchConfig& config, void** arguments, cudaStream_t stream) const;
+  // The most threads a block of this kernel may have on its device (fewer than 1024 where it
+  // needs many registers).
+  int max_threads_per_block() const;
 
  private:
   void allow_dynamic_shared_memory(std::size_t bytes) const;
@@ -51,6 +54,7 @@ class Kernel {
   // without a lock on every launch; raised under the mutex, so that the attribute only grows.
   mutable std::atomic<std::size_t> dynamic_shared_memory_allowed_;
   mutable std::mutex raise_dynamic_shared_memory_;
+  mutable std::atomic<int> max_threads_per_block_{0};  // 0 until first asked
 };
 
 using KernelRef = std::shared_ptr<const Kernel>;

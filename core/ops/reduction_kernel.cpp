@@ -21,6 +21,13 @@ namespace garray {
 
 namespace {
 
+// Deep column blocks (plan_reduction_launch) run at half a multiprocessor's residency, which keeps
+// a scalar fold's loads in flight but not a longer one's dependent chain: std along axis 0 of
+// 4096^2 float32 (a 12-byte Welford state with a division per element) took 31.5 us deep against
+// 30.5 split on an H100, mean 27.0 against 28.5 (bench/NOTES.md). So only reduce types of at most
+// this size go deep.
+constexpr std::size_t kDeepReduceTypeBytes = 8;
+
 std::string signature_key(const std::vector<ElementwiseOperand>& operands, ga_dtype_t reduce_type, int kept_rank,
                           int reduced_rank, bool wide) {
   std::string key{static_cast<char>(kept_rank), static_cast<char>(reduced_rank), static_cast<char>(wide),
@@ -140,17 +147,25 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
   if (loops.kept.size == 0) return results;
 
   const int multiprocessors = multiprocessor_count(device);
-  const ReductionLaunch launch = plan_reduction_launch(loops, multiprocessors);
   const int kept_rank = loops.kept.shape.size();
   const int reduced_rank = loops.reduced.shape.size();
-  const KernelVariant& kernels = variants_.get(
-      signature_key(operands, reduce_type, kept_rank, reduced_rank, launch.wide), device, [&] {
-        return reduction_kernel_source(ReductionSignature{
-            name_, expressions_.map, expressions_.reduce, expressions_.post_map,
-            expressions_.identity ? std::optional<std::string_view>(*expressions_.identity) : std::nullopt,
-            reduce_type, preamble_, operands, types.placeholders, kept_rank, reduced_rank, launch.wide,
-            preamble_type ? std::string_view(expressions_.reduce_type) : std::string_view(), reduced_index_});
-      });
+  const auto kernels_for = [&](bool wide) -> const KernelVariant& {
+    return variants_.get(signature_key(operands, reduce_type, kept_rank, reduced_rank, wide), device, [&] {
+      return reduction_kernel_source(ReductionSignature{
+          name_, expressions_.map, expressions_.reduce, expressions_.post_map,
+          expressions_.identity ? std::optional<std::string_view>(*expressions_.identity) : std::nullopt,
+          reduce_type, preamble_, operands, types.placeholders, kept_rank, reduced_rank, wide,
+          preamble_type ? std::string_view(expressions_.reduce_type) : std::string_view(), reduced_index_});
+    });
+  };
+  const std::size_t reduce_type_bytes =
+      preamble_type ? expressions_.reduce_type_size : static_cast<std::size_t>(dtype_info(reduce_type).itemsize);
+  ReductionLaunch launch = plan_reduction_launch(loops, multiprocessors, reduce_type_bytes <= kDeepReduceTypeBytes);
+  const KernelVariant* kernels = &kernels_for(launch.wide);
+  if (launch.block.x * launch.block.y > static_cast<unsigned>((*kernels)[0]->max_threads_per_block())) {
+    launch = plan_reduction_launch(loops, multiprocessors);
+    kernels = &kernels_for(launch.wide);
+  }
 
   std::optional<Array> partials;
   std::optional<Array> partial_valid;
@@ -182,13 +197,13 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
     }
   }
   for (const Array& result : results) arguments.add(result.data());
-  const std::size_t slot_bytes = (preamble_type ? expressions_.reduce_type_size : dtype_info(reduce_type).itemsize) + 1;
+  const std::size_t slot_bytes = reduce_type_bytes + 1;  // the value and its validity
   const auto shared_bytes = [&](const dim3& block) { return std::size_t{block.x} * block.y * slot_bytes; };
-  kernels[0]->launch(jit::LaunchConfig{launch.grid, launch.block, shared_bytes(launch.block)}, arguments.pointers(),
+  (*kernels)[0]->launch(jit::LaunchConfig{launch.grid, launch.block, shared_bytes(launch.block)}, arguments.pointers(),
                      stream->native());
   if (launch.chunks > 1 && !arrivals) {
     const ReductionLaunch combining = plan_combine_launch(loops.kept.size, launch.chunks);
-    kernels[1]->launch(jit::LaunchConfig{combining.grid, combining.block, shared_bytes(combining.block), true},
+    (*kernels)[1]->launch(jit::LaunchConfig{combining.grid, combining.block, shared_bytes(combining.block), true},
                        arguments.pointers(), stream->native());
   }
   return results;

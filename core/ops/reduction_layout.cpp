@@ -5,6 +5,7 @@
 #include "core/common/error.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 
 namespace garray {
@@ -20,6 +21,13 @@ constexpr std::int64_t kMinElementsPerThread = 16;
 // unsplit: on an H200, sum along the rows of 4096² float32 runs at 76% of the copy rate with 128
 // threads a row against 68% with 256; reductions that split keep 256 (bench/NOTES.md).
 constexpr unsigned kRowThreads = 128;
+// A block of kThreads per multiprocessor is too shallow to keep a column reduction's loads in
+// flight, and splitting costs a dependent fold of the partials at the end (~2 us on an H100,
+// where 4096^2 float32 read in 26 us): when the column blocks alone cover nearly every
+// multiprocessor, they go unsplit, deeper, with up to this many threads per multiprocessor
+// (half of its residency, which keeps enough loads in flight; bench/NOTES.md).
+constexpr unsigned kDeepThreadsPerMultiprocessor = 1024;
+constexpr unsigned kColumnWidth = 32;
 
 unsigned power_of_two_at_least(std::int64_t value, unsigned cap) {
   unsigned result = 1;
@@ -121,14 +129,36 @@ ReductionLoops reduction_loops(const ReductionShape& reduction, std::span<const 
           collapse_loop<kMaxLoopOperands>(reduced_shape, reduced_strides, reduced_order)};
 }
 
-ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiprocessors) {
+namespace {
+
+// The depth of unsplit column blocks of kColumnWidth outputs, deeper than kThreads allows; 0
+// where the column blocks are too few to cover the device or too many for deep blocks to fit.
+unsigned deep_column_depth(std::int64_t column_blocks, int multiprocessors) {
+  if (column_blocks < multiprocessors - multiprocessors / 8) return 0;
+  const std::int64_t blocks_per_multiprocessor = (column_blocks + multiprocessors - 1) / multiprocessors;
+  const std::int64_t depth = kDeepThreadsPerMultiprocessor / kColumnWidth / blocks_per_multiprocessor;
+  return depth > kThreads / kColumnWidth ? static_cast<unsigned>(std::bit_floor(static_cast<std::uint64_t>(depth))) : 0;
+}
+
+}  // namespace
+
+ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiprocessors, bool deep_blocks) {
   ReductionLaunch launch;
   const std::int64_t outputs = loops.kept.size;
   const std::int64_t reduced = std::max<std::int64_t>(loops.reduced.size, 1);
   const bool along_outputs = innermost_unit_stride(loops.kept) && !innermost_unit_stride(loops.reduced);
   const std::int64_t wanted_blocks = device_filling_blocks(multiprocessors);
+  if (along_outputs && deep_blocks) {
+    const std::int64_t column_blocks = (outputs + kColumnWidth - 1) / kColumnWidth;
+    if (const unsigned depth = deep_column_depth(column_blocks, multiprocessors)) {
+      launch.block = dim3(kColumnWidth, depth, 1);
+      launch.grid = dim3(static_cast<unsigned>(column_blocks), 1, 1);
+      launch.wide = needs_wide_indexing(loops, 1);
+      return launch;
+    }
+  }
   const unsigned threads = !along_outputs && outputs >= wanted_blocks ? kRowThreads : kThreads;
-  const unsigned depth = along_outputs ? 8 : power_of_two_at_least(reduced, threads);
+  const unsigned depth = along_outputs ? kThreads / kColumnWidth : power_of_two_at_least(reduced, threads);
   const unsigned width = threads / depth;
   launch.block = dim3(width, depth, 1);
   const std::int64_t column_blocks = (outputs + width - 1) / width;

@@ -48,8 +48,10 @@ struct ReductionLaunch {
 
 // Threads along the reduction when it is the inputs' unit-stride direction (or the outputs are
 // not), else 32 outputs per warp so that reads stay coalesced along the output; the reduction is
-// split into chunks when the outputs alone would not fill the device.
-ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiprocessors);
+// split into chunks when the outputs alone would not fill the device. `deep_blocks`: column
+// blocks may have up to 1024 threads, which spares a split when the columns nearly cover the
+// device (the caller plans again without where the kernel allows fewer threads).
+ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiprocessors, bool deep_blocks = false);
 
 // More than the grid.x of any split launch plan_reduction_launch makes: the arrival counters a
 // split reduction's blocks count themselves on, one per grid.x.

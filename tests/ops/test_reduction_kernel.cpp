@@ -221,6 +221,36 @@ TEST_F(ReductionKernelTest, SplitReductionsOnEveryKindOfStream) {
   ga_reduction_kernel_release(largest);
 }
 
+// Column counts around where the columns alone cover the device (on an H100, 116-132 blocks of 32
+// columns go unsplit with 1024 threads, 133-264 with 512), with and without identity.
+TEST_F(ReductionKernelTest, ColumnsThatNearlyCoverTheDevice) {
+  Handles owned;
+  ga_reduction_kernel_t sum_squares = make_reduction("T x", "T y", "x * x", "a + b", "y = a", "0", "deep_sum_squares");
+  ga_reduction_kernel_t largest = make_reduction("T x", "T y", "x", "max(a, b)", "y = a", nullptr, "deep_max");
+  for (size_t columns : {size_t{3000}, size_t{3700}, size_t{4096}, size_t{8192}, size_t{9000}}) {
+    const size_t rows = 257;
+    const std::vector<double> x = test_values<double>(rows * columns);
+    ga_array_t dx = owned(upload_shaped(x, {static_cast<int64_t>(rows), static_cast<int64_t>(columns)}));
+    const int axis = 0;
+    const ga_kernel_arg_t inputs[] = {array_arg(dx)};
+    ga_array_t sums[1] = {nullptr};
+    ga_array_t tops[1] = {nullptr};
+    GA_ASSERT_OK(ga_reduction_kernel_call(sum_squares, inputs, 1, sums, 1, &axis, 1, 0, nullptr));
+    GA_ASSERT_OK(ga_reduction_kernel_call(largest, inputs, 1, tops, 1, &axis, 1, 0, nullptr));
+    owned(sums[0]);
+    owned(tops[0]);
+    expect_near_relative(download<double>(sums[0], columns), host_sum_squares(x, rows, columns, 0), 1e-12);
+    const std::vector<double> got = download<double>(tops[0], columns);
+    for (size_t c = 0; c < columns; ++c) {
+      double expected = x[c];
+      for (size_t r = 1; r < rows; ++r) expected = std::max(expected, x[r * columns + c]);
+      ASSERT_EQ(got[c], expected) << "column " << c << " of " << columns;
+    }
+  }
+  ga_reduction_kernel_release(sum_squares);
+  ga_reduction_kernel_release(largest);
+}
+
 TEST_F(ReductionKernelTest, RefusesBadCalls) {
   Handles owned;
   ga_array_t dx = owned(upload_shaped(test_values<float>(6), {2, 3}));
