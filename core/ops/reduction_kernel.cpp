@@ -199,12 +199,12 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
   for (const Array& result : results) arguments.add(result.data());
   const std::size_t slot_bytes = reduce_type_bytes + 1;  // the value and its validity
   const auto shared_bytes = [&](const dim3& block) { return std::size_t{block.x} * block.y * slot_bytes; };
-  (*kernels)[0]->launch(jit::LaunchConfig{launch.grid, launch.block, shared_bytes(launch.block)}, arguments.pointers(),
-                     stream->native());
+  (*kernels)[0]->launch(jit::LaunchConfig{launch.grid, launch.block, shared_bytes(launch.block)},
+                        arguments.pointers(), stream->native());
   if (launch.chunks > 1 && !arrivals) {
     const ReductionLaunch combining = plan_combine_launch(loops.kept.size, launch.chunks);
     (*kernels)[1]->launch(jit::LaunchConfig{combining.grid, combining.block, shared_bytes(combining.block), true},
-                       arguments.pointers(), stream->native());
+                          arguments.pointers(), stream->native());
   }
   return results;
 }

@@ -21,11 +21,10 @@ constexpr std::int64_t kMinElementsPerThread = 16;
 // unsplit: on an H200, sum along the rows of 4096² float32 runs at 76% of the copy rate with 128
 // threads a row against 68% with 256; reductions that split keep 256 (bench/NOTES.md).
 constexpr unsigned kRowThreads = 128;
-// A block of kThreads per multiprocessor is too shallow to keep a column reduction's loads in
-// flight, and splitting costs a dependent fold of the partials at the end (~2 us on an H100,
-// where 4096^2 float32 read in 26 us): when the column blocks alone cover nearly every
-// multiprocessor, they go unsplit, deeper, with up to this many threads per multiprocessor
-// (half of its residency, which keeps enough loads in flight; bench/NOTES.md).
+// Splitting a column reduction costs a dependent fold of the partials at its end (~2 us on an
+// H100, where 4096^2 float32 is read in 26 us): when the column blocks alone cover nearly every
+// multiprocessor, they go unsplit, in deeper blocks, with up to this many threads per
+// multiprocessor (half its residency, which still keeps enough loads in flight; bench/NOTES.md).
 constexpr unsigned kDeepThreadsPerMultiprocessor = 1024;
 constexpr unsigned kColumnWidth = 32;
 

@@ -97,9 +97,10 @@ std::string map_loop(const ReductionSignature& signature, const IndexTypes& inde
          "        }\n      }\n    }\n  }\n";
 }
 
-// Combines the block's threads along y (all of them take part); thread row 0 ends with the block's value. Lanes of one warp
-// that share a column (blockDim.x < 32) fold by shuffles first, without shared memory or barriers;
-// then the warps' values meet in a shared-memory tree, one row per warp.
+// Combines the block's threads along y (every thread takes part); thread row 0 ends with the
+// block's value. Lanes of one warp that share a column (blockDim.x < 32) fold by shuffles first,
+// without shared memory or barriers; then the warps' values meet in a shared-memory tree, one row
+// per warp.
 std::string block_combine(const ReductionSignature& signature) {
   return "  for (unsigned _delta = 16; _delta >= blockDim.x && _delta > 0; _delta >>= 1) {\n"
          "    const _type_reduce _lane = _ga_shuffle_down(_acc, _delta);\n"
