@@ -135,8 +135,9 @@ namespace {
 unsigned deep_column_depth(std::int64_t column_blocks, int multiprocessors) {
   if (column_blocks < multiprocessors - multiprocessors / 8) return 0;
   const std::int64_t blocks_per_multiprocessor = (column_blocks + multiprocessors - 1) / multiprocessors;
-  const std::int64_t depth = kDeepThreadsPerMultiprocessor / kColumnWidth / blocks_per_multiprocessor;
-  return depth > kThreads / kColumnWidth ? static_cast<unsigned>(std::bit_floor(static_cast<std::uint64_t>(depth))) : 0;
+  const auto depth = static_cast<unsigned>(
+      std::bit_floor(static_cast<std::uint64_t>(kDeepThreadsPerMultiprocessor / kColumnWidth / blocks_per_multiprocessor)));
+  return depth > kThreads / kColumnWidth ? depth : 0;
 }
 
 }  // namespace
