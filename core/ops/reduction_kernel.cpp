@@ -23,9 +23,9 @@ namespace {
 
 // Deep column blocks (plan_reduction_launch) run at half a multiprocessor's residency, which keeps
 // a scalar fold's loads in flight but not a longer one's dependent chain: std along axis 0 of
-// 4096^2 float32 (a 12-byte Welford state with a division per element) took 31.5 us deep against
-// 30.5 split on an H100, mean 27.0 against 28.5 (bench/NOTES.md). So only reduce types of at most
-// this size go deep.
+// 4096^2 float32 folded element by element (a 12-byte Welford state with a division per element)
+// took 31.5 us deep against 30.5 split on an H100, mean 27.0 against 28.5 (bench/NOTES.md). So
+// only reduce types of at most this size, or folds of a pass at a time, go deep.
 constexpr std::size_t kDeepReduceTypeBytes = 8;
 
 std::string signature_key(const std::vector<ElementwiseOperand>& operands, ga_dtype_t reduce_type, int kept_rank,
@@ -155,12 +155,14 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
           name_, expressions_.map, expressions_.reduce, expressions_.post_map,
           expressions_.identity ? std::optional<std::string_view>(*expressions_.identity) : std::nullopt,
           reduce_type, preamble_, operands, types.placeholders, kept_rank, reduced_rank, wide,
-          preamble_type ? std::string_view(expressions_.reduce_type) : std::string_view(), reduced_index_});
+          preamble_type ? std::string_view(expressions_.reduce_type) : std::string_view(), reduced_index_,
+          expressions_.pass_map});
     });
   };
   const std::size_t reduce_type_bytes =
       preamble_type ? expressions_.reduce_type_size : static_cast<std::size_t>(dtype_info(reduce_type).itemsize);
-  ReductionLaunch launch = plan_reduction_launch(loops, multiprocessors, reduce_type_bytes <= kDeepReduceTypeBytes);
+  ReductionLaunch launch = plan_reduction_launch(
+      loops, multiprocessors, reduce_type_bytes <= kDeepReduceTypeBytes || !expressions_.pass_map.empty());
   const KernelVariant* kernels = &kernels_for(launch.wide);
   if (launch.block.x * launch.block.y > static_cast<unsigned>((*kernels)[0]->max_threads_per_block())) {
     launch = plan_reduction_launch(loops, multiprocessors);

@@ -31,6 +31,9 @@ struct ReductionExpressions {
   // Nonzero: `reduce_type` names a type of the preamble (a struct such as argmax's (value, index)
   // pair) that is this many bytes long, rather than a dtype.
   std::size_t reduce_type_size = 0;
+  // Non-empty: fold a pass of loaded elements at a time (reduction_source.hpp); garray's own
+  // kernels only (Welford's moments, whose per-element update would bound them).
+  std::string pass_map = {};
 };
 
 class ReductionKernel {

@@ -60,7 +60,7 @@ std::string reduction_source(const StatisticKernelDefinition& definition, ga_dty
   return garray::reduction_kernel_source(garray::ReductionSignature{
       definition.name, e.map, e.reduce, e.post_map, std::optional<std::string_view>(*e.identity), reduce_dtype,
       definition.preamble, operands, {}, 1, 2, wide, reduce_type,
-      garray::mentions_identifier(e.map, "_J")});
+      garray::mentions_identifier(e.map, "_J"), e.pass_map});
 }
 
 struct Job {

@@ -3,6 +3,7 @@
 #include "core/array/dtype.hpp"
 #include "core/common/error.hpp"
 #include "core/ops/kernel_table.hpp"
+#include "core/ops/reduction_source.hpp"
 
 #include <memory>
 #include <vector>
@@ -74,6 +75,22 @@ std::string moments_preamble(const MomentsKey& key, std::size_t size) {
             " x) {\n  ga_moments m;\n  m.n = 1;\n" +
             (complex ? "  m.mean = x.re;\n  m.mean_imag = x.im;\n" : "  m.mean = x;\n") +
             "  m.m2 = 0;\n  return m;\n}\n";
+  // A pass's moments in two passes over its values (exact mean, then squared deviations from it):
+  // one merge per pass instead of one division per element.
+  const std::string per_pass = std::to_string(kReducedPerPass);
+  const std::string valid = "k < count && !(skip_nan && ga_is_nan(x[k]))";
+  source += "__device__ __forceinline__ ga_moments ga_moments_of_pass(const " + input + "* x, const int count, "
+            "const bool skip_nan) {\n  " + real + " n = 0;\n  ga_moments m = ga_moments_empty();\n"
+            "#pragma unroll\n  for (int k = 0; k < " + per_pass + "; ++k) {\n    if (" + valid + ") {\n"
+            "      const ga_moments e = ga_moments_of(x[k]);\n      n += 1;\n      m.mean += e.mean;\n" +
+            (complex ? "      m.mean_imag += e.mean_imag;\n" : "") + "    }\n  }\n  if (n == 0) return m;\n"
+            "  m.n = n;\n  m.mean /= n;\n" + (complex ? "  m.mean_imag /= n;\n" : "") +
+            "#pragma unroll\n  for (int k = 0; k < " + per_pass + "; ++k) {\n    if (" + valid + ") {\n"
+            "      const ga_moments e = ga_moments_of(x[k]);\n      const " + real + " d = e.mean - m.mean;\n"
+            "      m.m2 += d * d;\n" +
+            (complex ? "      const " + real + " d_imag = e.mean_imag - m.mean_imag;\n      m.m2 += d_imag * d_imag;\n"
+                     : "") +
+            "    }\n  }\n  return m;\n}\n";
   source += "__device__ __forceinline__ ga_moments ga_moments_merge(const ga_moments& a, const ga_moments& b) {\n"
             "  if (b.n == 0) return a;\n  ga_moments m;\n  m.n = a.n + b.n;\n"
             "  const " + real + " f = b.n / m.n;\n"
@@ -192,6 +209,8 @@ StatisticKernelDefinition moments_definition(const MomentsKey& key) {
                                                 : "ga_moments_of(in0)",
                                    "ga_moments_merge(a, b)", moments_post_map(key), "ga_moments_empty()", "ga_moments",
                                    size};
+  expressions.pass_map = std::string("ga_moments_of_pass(_pass_in0, _pass_count, ") +
+                         (key.skip_nan ? "true" : "false") + ")";
   const std::string name = std::string("ga_") + (key.skip_nan ? "nan" : "") + moment_name(key.moment) + "_" +
                            name_of(key.input) + "_" + name_of(key.real);
   return {name_of(key.input) + " in0, " + name_of(key.real) + " ddof", name_of(key.real) + " out0",
