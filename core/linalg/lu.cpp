@@ -6,9 +6,11 @@
 #include "core/array/scalar.hpp"
 #include "core/common/error.hpp"
 #include "core/linalg/batched_lu.hpp"
+#include "core/linalg/blas_handle.hpp"
 #include "core/linalg/linalg_errors.hpp"
 #include "core/linalg/linalg_support.hpp"
 #include "core/linalg/solver_handle.hpp"
+#include "core/linalg/tournament_lu.hpp"
 #include "core/ops/copy.hpp"
 #include "core/ops/creation.hpp"
 #include "core/ops/manipulation/diagonals.hpp"
@@ -90,6 +92,44 @@ Array pivot_sign(const LuFactors& factors, std::int64_t n, ga_dtype_t dtype, con
   return as_dtype(sign, dtype, stream);
 }
 
+// X for every matrix of `lu`, the C-order copy of a, by getrf: read column-major, the copy is aᵀ, so the solve takes the
+// transposed operation. `rhs` (..., k, n) holds each right-hand side contiguous and becomes X.
+Array solve_by_getrf(const Array& lu, const Array& rhs, const Dims& batch, const StreamRef& stream) {
+  const LuFactors factors = lu_factor_in_place(lu, stream);
+  lu_solve_in_place(lu, factors, rhs, CUBLAS_OP_T, stream);
+  report_linalg_info(factors.info, "solve", LinalgFailure::singular, batch, stream);
+  return rhs;
+}
+
+// X for every matrix of `lu`, a C-order stack of the matrices themselves (not read column-major), through the
+// tournament-pivoted LU (tournament_lu.hpp): `rhs` (..., k, n) holds each right-hand side contiguous; X comes back in
+// the same layout.
+Array solve_by_tournament_lu(const Array& lu, const Array& rhs, const Dims& batch, const StreamRef& stream) {
+  const std::int64_t count = count_of(batch);
+  const std::int64_t n = lu.shape()[lu.ndim() - 1];
+  const std::int64_t k = rhs.shape()[rhs.ndim() - 2];
+  const ga_dtype_t dtype = lu.dtype();
+  const Array permutations = Array::empty(joined(batch, {n}), GA_INT32, GA_ORDER_C, stream);
+  const Array info = info_words(count, stream);
+  const Array workspace = device_workspace(tournament_lu::workspace_bytes(dtype, n), stream);
+  const Array x = Array::empty(rhs.shape(), dtype, GA_ORDER_C, stream);
+  DeviceGuard guard(stream->device());
+  BlasCall call(stream);
+  for (std::int64_t index = 0; index < count; ++index) {
+    char* matrix = matrix_at(lu, index);
+    int* permutation = static_cast<int*>(static_cast<void*>(permutations.data())) + index * n;
+    check_cublas(tournament_lu::factor(dtype, matrix, n, permutation, info_at(info, index), workspace.data(),
+                                       call.handle(), stream->native()),
+                 "tournament LU factorization");
+    if (k > 0)
+      check_cublas(tournament_lu::solve(dtype, matrix, n, permutation, matrix_at(rhs, index), matrix_at(x, index), k,
+                                        call.handle(), stream->native()),
+                   "tournament LU solve");
+  }
+  report_linalg_info(info, "solve", LinalgFailure::singular, batch, stream);
+  return x;
+}
+
 }  // namespace
 
 Array solve(const Array& a, const Array& b, const StreamRef& stream) {
@@ -104,13 +144,11 @@ Array solve(const Array& a, const Array& b, const StreamRef& stream) {
   const std::array<Dims, 2> batches{batch_shape(a), b_batch};
   const Dims batch = broadcast_shapes(batches, "solve");
   const std::int64_t k = vector ? 1 : b.shape()[b.ndim() - 1];
-  // a's copy, read column-major, is aᵀ: solve with the transposed operation.
   const Array lu = copy_as(broadcast_to(a, joined(batch, {n, n})), dtype, GA_ORDER_C, stream);
   const Array b_matrices = vector ? reshape(b, {n, 1}, GA_ORDER_C) : b;
-  const Array x = column_major_copy(broadcast_to(b_matrices, joined(batch, {n, k})), dtype, stream);
-  const LuFactors factors = lu_factor_in_place(lu, stream);
-  lu_solve_in_place(lu, factors, x, CUBLAS_OP_T, stream);
-  report_linalg_info(factors.info, "solve", LinalgFailure::singular, batch, stream);
+  const Array rhs = column_major_copy(broadcast_to(b_matrices, joined(batch, {n, k})), dtype, stream);
+  const Array x = tournament_lu::prefers(dtype, n) ? solve_by_tournament_lu(lu, rhs, batch, stream)
+                                                   : solve_by_getrf(lu, rhs, batch, stream);
   if (vector) return reshape(x, joined(batch, {n}), GA_ORDER_C);
   return from_column_major(x, stream);
 }

@@ -1,4 +1,5 @@
-// The LU family of numpy.linalg: solve, inv, det, slogdet, on cusolverDnXgetrf/Xgetrs.
+// The LU family of numpy.linalg: solve, inv, det, slogdet, on cusolverDnXgetrf/Xgetrs; solve of large float32 and
+// float64 systems on the tournament-pivoted LU (tournament_lu.hpp).
 #pragma once
 
 #include "core/array/array.hpp"

@@ -92,6 +92,52 @@ def test_solve_1024_residual(dtype):
     assert relative < _eps(dtype) * n
 
 
+@pytest.mark.parametrize("dtype,shape,b_shape", [(numpy.float32, (2048, 2048), (2048, 3)),
+                                                 (numpy.float64, (2048, 2048), (2048,)),
+                                                 (numpy.float32, (2, 2049, 2049), (2049,)),
+                                                 (numpy.float64, (2, 2049, 2049), (2, 2049, 2))])
+def test_solve_large_by_tournament_lu(dtype, shape, b_shape):
+    """From order 2048, float32 and float64 systems take the tournament-pivoted LU; 2049 leaves a
+    last panel one column wide and rows that are not 16-byte aligned."""
+    a = standard_normal_host(shape, dtype, 9)
+    b = standard_normal_host(b_shape, dtype, 10)
+    ga_a, ga_b = ga.asarray(a), ga.asarray(b)
+    x = ga.linalg.solve(ga_a, ga_b)
+    assert x.dtype == dtype
+    host = _wide(ga.asnumpy(x))
+    n = shape[-1]
+    if len(b_shape) == 1:
+        assert x.shape == shape[:-1]
+        residual = (_wide(a) @ host[..., None])[..., 0] - _wide(b)
+    else:
+        assert x.shape == numpy.broadcast_shapes(shape[:-2], b_shape[:-2]) + b_shape[-2:]
+        residual = _wide(a) @ host - _wide(b)
+    for index in numpy.ndindex(shape[:-2]):
+        relative = numpy.linalg.norm(residual[index]) / (numpy.linalg.norm(_wide(a[index])) *
+                                                         numpy.linalg.norm(host[index]))
+        assert relative < _eps(dtype) * n
+    numpy.testing.assert_array_equal(ga.asnumpy(ga_a), a)  # inputs intact
+    numpy.testing.assert_array_equal(ga.asnumpy(ga_b), b)
+
+
+def test_solve_large_transposed_view():
+    a = standard_normal_host((2048, 2048), numpy.float64, 11)
+    b = standard_normal_host((2048,), numpy.float64, 12)
+    x = ga.linalg.solve(ga.swapaxes(ga.asarray(a), 0, 1), ga.asarray(b))
+    _assert_close(ga.asnumpy(x), numpy.linalg.solve(a.T, b), 1e-8)
+
+
+@pytest.mark.parametrize("dtype", (numpy.float32, numpy.float64))
+def test_solve_large_singular_reports(dtype):
+    _clear_pending()
+    a = standard_normal_host((2048, 2048), dtype, 13)
+    a[:, 100] = 0  # a zero column: an exactly zero pivot
+    with ga.errstate(linalg="raise"):
+        with pytest.raises(ga.linalg.LinAlgError):
+            ga.linalg.solve(ga.asarray(a), ga.asarray(numpy.ones(2048, dtype)))
+    ga.linalg.check_errors()
+
+
 def test_solve_non_contiguous_and_promotion():
     a = _well_conditioned((6, 6), numpy.float64, 5)
     b = standard_normal_host((6, 4), numpy.float32, 6)

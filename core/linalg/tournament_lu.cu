@@ -1,0 +1,465 @@
+#include "core/linalg/tournament_lu.hpp"
+
+#include "core/common/cuda_check.hpp"
+#include "core/common/error.hpp"
+
+#include <algorithm>
+#include <string>
+#include <type_traits>
+
+namespace garray::tournament_lu {
+
+namespace {
+
+constexpr int kThreads = 512;  // rows of a tournament group, one per thread
+constexpr int kWarps = kThreads / 32;
+constexpr std::int64_t kMinimumOrder = 2048;
+
+// Panel width: 64 float32 or 32 float64 values of a row stay in a thread's registers.
+template <class T>
+constexpr int panel_width() {
+  return sizeof(T) == 4 ? 64 : 32;
+}
+
+// An order-preserving key of |v|; 0 is kept for rows out of play. Exact: 32 bits for float, 64 for double.
+template <class T>
+using Key = std::conditional_t<sizeof(T) == 4, unsigned, unsigned long long>;
+
+template <class T>
+__device__ __forceinline__ Key<T> magnitude_key(T v) {
+  if constexpr (sizeof(T) == 4) {
+    return __float_as_uint(fabsf(v)) + 1u;
+  } else {
+    return static_cast<unsigned long long>(__double_as_longlong(fabs(v))) + 1ull;
+  }
+}
+
+// The largest key of the warp (every lane gets it).
+__device__ __forceinline__ unsigned warp_max_key(unsigned key) { return __reduce_max_sync(0xffffffffu, key); }
+__device__ __forceinline__ unsigned long long warp_max_key(unsigned long long key) {
+  const unsigned high = __reduce_max_sync(0xffffffffu, static_cast<unsigned>(key >> 32));
+  const unsigned low =
+      __reduce_max_sync(0xffffffffu, static_cast<unsigned>(key >> 32) == high ? static_cast<unsigned>(key) : 0u);
+  return (static_cast<unsigned long long>(high) << 32) | low;
+}
+
+// 16 bytes of T, for whole-vector loads and stores.
+template <class T>
+struct Vector;
+template <>
+struct Vector<float> {
+  static constexpr int kCount = 4;
+  using Type = float4;
+};
+template <>
+struct Vector<double> {
+  static constexpr int kCount = 2;
+  using Type = double2;
+};
+
+template <class T>
+__device__ __forceinline__ void copy_vector(T* to, const T* from) {
+  *reinterpret_cast<typename Vector<T>::Type*>(to) = *reinterpret_cast<const typename Vector<T>::Type*>(from);
+}
+
+// One elimination step's shared state: each warp's best key and the thread holding it; the pivot and the row right
+// of it.
+template <class T, int W>
+struct StepShared {
+  Key<T> keys[kWarps];
+  int ids[kWarps];
+  T pivot;
+  __align__(16) T pivot_row[W];
+};
+
+// Steps [first, last) of partial-pivoting elimination of the rows the block's threads hold, one row each, shifted
+// left every step so that v[0] is the current column (the loop then has one body, not W unrolled ones); LIVE columns
+// are left. The picked thread keeps its row as it was (U from its diagonal on). `multipliers`, when set, keeps every
+// thread's multiplier of every step (the L part of the picked rows).
+template <class T, int W, int LIVE>
+__device__ __forceinline__ void eliminate_steps(T (&v)[W], int first, int last, bool& in_play, int& picked_at,
+                                                StepShared<T, W>& shared, T* multipliers) {
+  constexpr int kVector = Vector<T>::kCount;
+  const int warp = threadIdx.x / 32;
+  const int lane = threadIdx.x % 32;
+#pragma unroll 1
+  for (int k = first; k < last; ++k) {
+    const Key<T> key = in_play ? magnitude_key(v[0]) : Key<T>(0);
+    const Key<T> best = warp_max_key(key);
+    if (lane == __ffs(__ballot_sync(0xffffffffu, key == best)) - 1) {
+      shared.keys[warp] = best;
+      shared.ids[warp] = threadIdx.x;
+    }
+    __syncthreads();
+    const Key<T> warp_key = lane < kWarps ? shared.keys[lane] : Key<T>(0);
+    const Key<T> top = warp_max_key(warp_key);
+    const int top_warp = __ffs(__ballot_sync(0xffffffffu, warp_key == top)) - 1;
+    if (in_play && threadIdx.x == shared.ids[top_warp]) {
+      in_play = false;
+      picked_at = k;
+      shared.pivot = v[0];
+      // Shifted to start at 0, so that readers load whole vectors.
+#pragma unroll
+      for (int c = 0; c + 1 < LIVE; c += kVector) {
+        T lanes[kVector];
+#pragma unroll
+        for (int i = 0; i < kVector; ++i) lanes[i] = c + 1 + i < LIVE ? v[c + 1 + i] : T(0);
+        copy_vector(&shared.pivot_row[c], lanes);
+      }
+    }
+    __syncthreads();
+    if (in_play) {
+      const T pivot = shared.pivot;
+      // LAPACK leaves a zero column as it is (and reports the zero pivot).
+      const T multiplier = pivot != T(0) ? v[0] * (T(1) / pivot) : T(0);
+      if (multipliers) multipliers[k * kThreads + threadIdx.x] = multiplier;
+#pragma unroll
+      for (int c = 0; c + 1 < LIVE; c += kVector) {
+        T lanes[kVector];
+        copy_vector(lanes, &shared.pivot_row[c]);
+#pragma unroll
+        for (int i = 0; i < kVector; ++i)
+          if (c + i + 1 < LIVE) v[c + i] = v[c + i + 1] - multiplier * lanes[i];
+      }
+      v[LIVE - 1] = T(0);
+    }
+  }
+}
+
+// Where the picked rows go: picked[k] to j + k; the rows at those positions that were not picked to the positions
+// the picked rows leave, in order. taken[t]: whether the row at j + t was picked. Warp 0 of the block.
+template <int W>
+__device__ void plan_row_moves(const int* picked, const int* taken, int j, int width, int* move_from, int* move_to,
+                               int* move_count) {
+  __shared__ int vacated[W], stay[W];
+  const int lane = threadIdx.x % 32;
+  int vacated_total = 0, stay_total = 0;
+#pragma unroll
+  for (int half = 0; half < W; half += 32) {
+    const int t = half + lane;
+    const bool vacates = t < width && picked[t] >= j + width;
+    const bool stays = t < width && !taken[t];
+    const unsigned lower_lanes = (1u << lane) - 1;
+    const unsigned vacating = __ballot_sync(0xffffffffu, vacates);
+    const unsigned staying = __ballot_sync(0xffffffffu, stays);
+    if (vacates) vacated[vacated_total + __popc(vacating & lower_lanes)] = picked[t];
+    if (stays) stay[stay_total + __popc(staying & lower_lanes)] = j + t;
+    vacated_total += __popc(vacating);
+    stay_total += __popc(staying);
+  }
+  __syncwarp();
+#pragma unroll
+  for (int half = 0; half < W; half += 32) {
+    const int t = half + lane;
+    if (t < width) {
+      move_from[t] = picked[t];
+      move_to[t] = j + t;
+    }
+    if (t < vacated_total) {
+      move_from[width + t] = stay[t];
+      move_to[width + t] = vacated[t];
+    }
+  }
+  if (lane == 0) *move_count = width + vacated_total;
+}
+
+// The factorization's scratch, carved from one workspace.
+template <class T>
+struct Scratch {
+  int* round[2];    // nominated rows of the tournament rounds, W per group
+  int* move_from;   // 2 W
+  int* move_to;     // 2 W
+  int* permuted;    // 2 W: the permutation entries being moved
+  int* move_count;  // 1
+  T* diagonal;      // W x W: the panel's factored pivot rows
+};
+
+template <class T>
+std::size_t scratch_bytes(std::int64_t n) {
+  constexpr int W = panel_width<T>();
+  const std::int64_t groups = (n + kThreads - 1) / kThreads;
+  return sizeof(int) * (2 * groups * W + 6 * W + 1) + alignof(T) + sizeof(T) * W * W;
+}
+
+template <class T>
+Scratch<T> carve(void* workspace, std::int64_t n) {
+  constexpr int W = panel_width<T>();
+  const std::int64_t groups = (n + kThreads - 1) / kThreads;
+  Scratch<T> s;
+  s.round[0] = static_cast<int*>(workspace);
+  s.round[1] = s.round[0] + groups * W;
+  s.move_from = s.round[1] + groups * W;
+  s.move_to = s.move_from + 2 * W;
+  s.permuted = s.move_to + 2 * W;
+  s.move_count = s.permuted + 2 * W;
+  const auto end = reinterpret_cast<std::uintptr_t>(s.move_count + 1);
+  s.diagonal = reinterpret_cast<T*>((end + alignof(T) - 1) / alignof(T) * alignof(T));
+  return s;
+}
+
+// One tournament round over the panel's columns [col0, col0 + width): block b takes entries [b kThreads, ...) of
+// `rows` (nullptr: rows row0, row0 + 1, ...; -1 entries are empty), eliminates them and nominates the rows it picked,
+// in pivot order, as out[b W ...] (-1 past them). The last round (one block, `scratch` set, launched with W kThreads
+// values of dynamic shared memory for the multipliers) also writes the picked rows factored to scratch.diagonal and
+// plans their moves (row0 is then the panel's first row).
+template <class T, int W>
+__global__ void __launch_bounds__(kThreads, 1)
+    nominate_pivot_rows(const T* __restrict__ a, std::int64_t lda, std::int64_t col0, int width, const int* rows,
+                        int row0, int count, int* out, Scratch<T> scratch, bool last_round) {
+  __shared__ StepShared<T, W> shared;
+  __shared__ int picked_rows[W], taken[W];
+  extern __shared__ __align__(16) unsigned char dynamic_shared[];
+  T* multipliers = last_round ? reinterpret_cast<T*>(dynamic_shared) : nullptr;
+  const int index = blockIdx.x * kThreads + threadIdx.x;
+  const int group = min(kThreads, count - static_cast<int>(blockIdx.x) * kThreads);
+  int id = -1;
+  if (static_cast<int>(threadIdx.x) < group) id = rows ? rows[index] : row0 + index;
+  T v[W];
+#pragma unroll
+  for (int c = 0; c < W; ++c) v[c] = T(0);
+  if (id >= 0) {
+    const T* source = a + static_cast<std::int64_t>(id) * lda + col0;
+    if (width == W && lda % Vector<T>::kCount == 0 && col0 % Vector<T>::kCount == 0) {
+#pragma unroll
+      for (int c = 0; c < W; c += Vector<T>::kCount) copy_vector(&v[c], source + c);
+    } else {
+#pragma unroll
+      for (int c = 0; c < W; ++c)
+        if (c < width) v[c] = source[c];
+    }
+  }
+  const int steps = min(width, __syncthreads_count(id >= 0));
+  bool in_play = id >= 0;
+  int picked_at = -1;
+  // Four stretches, each with a quarter fewer live columns.
+  constexpr int Q = W / 4;
+  eliminate_steps<T, W, W>(v, 0, min(steps, Q), in_play, picked_at, shared, multipliers);
+  eliminate_steps<T, W, W - Q>(v, Q, min(steps, 2 * Q), in_play, picked_at, shared, multipliers);
+  eliminate_steps<T, W, W - 2 * Q>(v, 2 * Q, min(steps, 3 * Q), in_play, picked_at, shared, multipliers);
+  eliminate_steps<T, W, W - 3 * Q>(v, 3 * Q, steps, in_play, picked_at, shared, multipliers);
+  if (threadIdx.x < W) taken[threadIdx.x] = 0;
+  __syncthreads();
+  if (picked_at >= 0) {
+    out[blockIdx.x * W + picked_at] = id;
+    picked_rows[picked_at] = id;
+    if (id >= row0 && id < row0 + width) taken[id - row0] = 1;
+    if (last_round) {
+      T* row = scratch.diagonal + picked_at * W;
+      for (int c = 0; c < picked_at; ++c) row[c] = multipliers[c * kThreads + threadIdx.x];
+#pragma unroll
+      for (int c = 0; c < W; ++c)
+        if (picked_at + c < W) row[picked_at + c] = v[c];
+    }
+  }
+  if (static_cast<int>(threadIdx.x) >= steps && threadIdx.x < W) out[blockIdx.x * W + threadIdx.x] = -1;
+  if (!last_round) return;
+  __syncthreads();
+  if (threadIdx.x < 32)
+    plan_row_moves<W>(picked_rows, taken, row0, width, scratch.move_from, scratch.move_to, scratch.move_count);
+}
+
+// Moves whole rows as planned (all n columns, each block kTile of them, reading every moved row before writing any),
+// puts the factored pivot rows in the panel's columns, and moves the permutation's entries alike.
+constexpr int kTile = 32;
+constexpr int kMoveThreads = 256;
+template <class T, int W>
+__global__ void __launch_bounds__(kMoveThreads)
+    move_rows(T* a, std::int64_t lda, std::int64_t n, int j, int width, Scratch<T> scratch, int* permutation) {
+  __shared__ T staged[2 * W][kTile];
+  __shared__ int from[2 * W], to[2 * W];
+  const int count = *scratch.move_count;
+  for (int m = threadIdx.x; m < count; m += blockDim.x) {
+    from[m] = scratch.move_from[m];
+    to[m] = scratch.move_to[m];
+  }
+  __syncthreads();
+  const int lane = threadIdx.x % kTile;
+  const int first_move = threadIdx.x / kTile;
+  constexpr int kMovesAtOnce = kMoveThreads / kTile;
+  const std::int64_t c = static_cast<std::int64_t>(blockIdx.x) * kTile + lane;
+  if (c < n) {
+#pragma unroll 4
+    for (int m = first_move; m < count; m += kMovesAtOnce) staged[m][lane] = a[from[m] * lda + c];
+  }
+  __syncthreads();
+  if (c < n) {
+#pragma unroll 4
+    for (int m = first_move; m < count; m += kMovesAtOnce) {
+      const bool factored = m < width && c >= j && c < j + width;
+      a[to[m] * lda + c] = factored ? scratch.diagonal[m * W + (c - j)] : staged[m][lane];
+    }
+  }
+  if (blockIdx.x == 0) {
+    for (int m = threadIdx.x; m < count; m += blockDim.x) scratch.permuted[m] = permutation[from[m]];
+    __syncthreads();
+    for (int m = threadIdx.x; m < count; m += blockDim.x) permutation[to[m]] = scratch.permuted[m];
+  }
+}
+
+constexpr int kNoZeroPivot = 0x7fffffff;
+
+__global__ void start_factorization(int* permutation, std::int64_t n, int* info) {
+  const std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (k < n) permutation[k] = static_cast<int>(k);
+  if (k == 0) *info = kNoZeroPivot;
+}
+
+// *info: the lowest 1 + k with U[k][k] == 0 (atomicMin from kNoZeroPivot).
+template <class T>
+__global__ void find_zero_pivot(const T* a, std::int64_t lda, std::int64_t n, int* info) {
+  const std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (k < n && a[k * lda + k] == T(0)) atomicMin(info, static_cast<int>(k + 1));
+}
+
+__global__ void finish_info(int* info) {
+  if (*info == kNoZeroPivot) *info = 0;
+}
+
+// x[c n + i] = b[c n + permutation[i]]: P B for column-major right-hand sides.
+template <class T>
+__global__ void permute_right_hand_sides(const T* b, const int* permutation, T* x, std::int64_t n, std::int64_t k) {
+  const std::int64_t e = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (e >= n * k) return;
+  const std::int64_t column = e / n;
+  x[e] = b[column * n + permutation[e - column * n]];
+}
+
+template <class T>
+cublasStatus_t gemm(cublasHandle_t h, int m, int n, int k, const T* alpha, const T* a, int lda, const T* b, int ldb,
+                    const T* beta, T* c, int ldc) {
+  if constexpr (std::is_same_v<T, float>) {
+    return cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  } else {
+    return cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  }
+}
+
+template <class T>
+cublasStatus_t trsm(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t fill, cublasOperation_t op,
+                    cublasDiagType_t diag, int m, int n, const T* alpha, const T* a, int lda, T* b, int ldb) {
+  if constexpr (std::is_same_v<T, float>) {
+    return cublasStrsm(h, side, fill, op, diag, m, n, alpha, a, lda, b, ldb);
+  } else {
+    return cublasDtrsm(h, side, fill, op, diag, m, n, alpha, a, lda, b, ldb);
+  }
+}
+
+// Runs cuBLAS calls in turn and keeps the first failure.
+class BlasStatus {
+ public:
+  BlasStatus& operator<<(cublasStatus_t status) {
+    if (status_ == CUBLAS_STATUS_SUCCESS) status_ = status;
+    return *this;
+  }
+  cublasStatus_t value() const { return status_; }
+
+ private:
+  cublasStatus_t status_ = CUBLAS_STATUS_SUCCESS;
+};
+
+int blocks_for(std::int64_t count, int threads) { return static_cast<int>((count + threads - 1) / threads); }
+
+// cuBLAS sees a row-major matrix as its transpose, column-major: the row-major L21 = A21 U11^-1 is U11^T X = A21^T
+// (U11^T lower), U12 = L11^-1 A12 is X L11^T = A12^T (L11^T upper, unit), A22 -= L21 U12 is A22^T -= U12^T L21^T.
+template <class T>
+cublasStatus_t factor_typed(T* a, std::int64_t n, int* permutation, int* info, void* workspace, cublasHandle_t blas,
+                            cudaStream_t stream) {
+  constexpr int W = panel_width<T>();
+  constexpr int kLastRoundShared = W * kThreads * sizeof(T);
+  check_cuda(cudaFuncSetAttribute(nominate_pivot_rows<T, W>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  kLastRoundShared),
+             "cudaFuncSetAttribute (tournament LU)");
+  const Scratch<T> scratch = carve<T>(workspace, n);
+  const std::int64_t lda = n;
+  const int ld = static_cast<int>(lda);
+  const T one = 1, minus_one = -1;
+  BlasStatus status;
+  start_factorization<<<blocks_for(n, 256), 256, 0, stream>>>(permutation, n, info);
+  for (std::int64_t j = 0; j < n; j += W) {
+    const int width = static_cast<int>(std::min<std::int64_t>(W, n - j));
+    const int* rows = nullptr;
+    int count = static_cast<int>(n - j);
+    int round = 0;
+    while (true) {
+      const int groups = blocks_for(count, kThreads);
+      const bool last_round = groups == 1;
+      nominate_pivot_rows<T, W><<<groups, kThreads, last_round ? kLastRoundShared : 0, stream>>>(
+          a, lda, j, width, rows, static_cast<int>(j), count, scratch.round[round], scratch, last_round);
+      if (last_round) break;
+      rows = scratch.round[round];
+      count = groups * W;
+      round ^= 1;
+    }
+    move_rows<T, W><<<blocks_for(n, kTile), kMoveThreads, 0, stream>>>(a, lda, n, static_cast<int>(j), width, scratch,
+                                                                        permutation);
+    const int below = static_cast<int>(n - j - width);
+    T* diagonal_block = a + j * lda + j;
+    T* right = diagonal_block + width;
+    T* left_below = diagonal_block + width * lda;
+    if (below > 0) {
+      status << trsm<T>(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, width, below,
+                        &one, diagonal_block, ld, left_below, ld);
+      status << trsm<T>(blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, below, width,
+                        &one, diagonal_block, ld, right, ld);
+      status << gemm<T>(blas, below, below, width, &minus_one, right, ld, left_below, ld, &one, left_below + width, ld);
+    }
+  }
+  find_zero_pivot<T><<<blocks_for(n, 256), 256, 0, stream>>>(a, lda, n, info);
+  finish_info<<<1, 1, 0, stream>>>(info);
+  check_cuda(cudaGetLastError(), "tournament LU kernels");
+  return status.value();
+}
+
+// P A = L U, so A x = b is L U x = P b: with L and U row-major (column-major L^T, U^T), two transposed solves.
+template <class T>
+cublasStatus_t solve_typed(const T* lu, std::int64_t n, const int* permutation, const T* b, T* x, std::int64_t k,
+                           cublasHandle_t blas, cudaStream_t stream) {
+  permute_right_hand_sides<T><<<blocks_for(n * k, 256), 256, 0, stream>>>(b, permutation, x, n, k);
+  check_cuda(cudaGetLastError(), "tournament LU: permute_right_hand_sides");
+  const T one = 1;
+  const int order = static_cast<int>(n), ld = static_cast<int>(n), columns = static_cast<int>(k);
+  BlasStatus status;
+  status << trsm<T>(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T, CUBLAS_DIAG_UNIT, order, columns, &one,
+                    lu, ld, x, ld);
+  status << trsm<T>(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, order, columns,
+                    &one, lu, ld, x, ld);
+  return status.value();
+}
+
+[[noreturn]] void unsupported(ga_dtype_t dtype) {
+  throw Error(GA_ERROR_INTERNAL, "tournament LU takes no dtype " + std::to_string(static_cast<int>(dtype)));
+}
+
+}  // namespace
+
+bool prefers(ga_dtype_t dtype, std::int64_t n) {
+  return (dtype == GA_FLOAT32 || dtype == GA_FLOAT64) && n >= kMinimumOrder && n <= 0x7fffffff / 2;
+}
+
+std::size_t workspace_bytes(ga_dtype_t dtype, std::int64_t n) {
+  if (dtype == GA_FLOAT32) return scratch_bytes<float>(n);
+  if (dtype == GA_FLOAT64) return scratch_bytes<double>(n);
+  unsupported(dtype);
+}
+
+cublasStatus_t factor(ga_dtype_t dtype, void* a, std::int64_t n, int* permutation, int* info, void* workspace,
+                      cublasHandle_t blas, cudaStream_t stream) {
+  if (dtype == GA_FLOAT32)
+    return factor_typed(static_cast<float*>(a), n, permutation, info, workspace, blas, stream);
+  if (dtype == GA_FLOAT64)
+    return factor_typed(static_cast<double*>(a), n, permutation, info, workspace, blas, stream);
+  unsupported(dtype);
+}
+
+cublasStatus_t solve(ga_dtype_t dtype, const void* lu, std::int64_t n, const int* permutation, const void* b, void* x,
+                     std::int64_t k, cublasHandle_t blas, cudaStream_t stream) {
+  if (dtype == GA_FLOAT32)
+    return solve_typed(static_cast<const float*>(lu), n, permutation, static_cast<const float*>(b),
+                       static_cast<float*>(x), k, blas, stream);
+  if (dtype == GA_FLOAT64)
+    return solve_typed(static_cast<const double*>(lu), n, permutation, static_cast<const double*>(b),
+                       static_cast<double*>(x), k, blas, stream);
+  unsupported(dtype);
+}
+
+}  // namespace garray::tournament_lu
