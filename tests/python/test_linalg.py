@@ -60,26 +60,30 @@ def _assert_close(actual, expected, atol):
 
 # ----- solve, inv, det, slogdet --------------------------------------------------------------------
 
+def _solve_checked(a, b):
+    """ga.linalg.solve(a, b) with the result's dtype and NumPy's shape checked and the inputs left
+    intact; returns the solution widened to float64/complex128 and A x - b."""
+    ga_a, ga_b = ga.asarray(a), ga.asarray(b)
+    x = ga.linalg.solve(ga_a, ga_b)
+    assert x.dtype == a.dtype
+    host = _wide(ga.asnumpy(x))
+    if b.ndim == 1:
+        assert x.shape == a.shape[:-1]
+        residual = (_wide(a) @ host[..., None])[..., 0] - _wide(b)
+    else:
+        assert x.shape == numpy.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + b.shape[-2:]
+        residual = _wide(a) @ host - _wide(b)
+    numpy.testing.assert_array_equal(ga.asnumpy(ga_a), a)
+    numpy.testing.assert_array_equal(ga.asnumpy(ga_b), b)
+    return host, residual
+
+
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("a_shape,b_shape", [((5, 5), (5,)), ((5, 5), (5, 3)), ((3, 4, 4), (4, 2)),
                                              ((2, 3, 4, 4), (3, 4, 1)), ((1, 1), (1,)), ((0, 0), (0,))])
 def test_solve(dtype, a_shape, b_shape):
-    a = _well_conditioned(a_shape, dtype, 1)
-    b = standard_normal_host(b_shape, dtype, 2)
-    ga_a, ga_b = ga.asarray(a), ga.asarray(b)
-    x = ga.linalg.solve(ga_a, ga_b)
-    assert x.dtype == dtype
-    host = _wide(ga.asnumpy(x))
-    if len(b_shape) == 1:
-        expected_shape = a_shape[:-1]
-        residual = (_wide(a) @ host[..., None])[..., 0] - _wide(b)
-    else:
-        expected_shape = numpy.broadcast_shapes(a_shape[:-2], b_shape[:-2]) + b_shape[-2:]
-        residual = _wide(a) @ host - _wide(b)
-    assert x.shape == expected_shape
+    _, residual = _solve_checked(_well_conditioned(a_shape, dtype, 1), standard_normal_host(b_shape, dtype, 2))
     assert numpy.abs(residual).max(initial=0) <= _tol(dtype, a_shape[-1]) * 10
-    numpy.testing.assert_array_equal(ga.asnumpy(ga_a), a)  # inputs intact
-    numpy.testing.assert_array_equal(ga.asnumpy(ga_b), b)
 
 
 @pytest.mark.parametrize("dtype", (numpy.float32, numpy.float64))
@@ -100,24 +104,11 @@ def test_solve_large_by_tournament_lu(dtype, shape, b_shape):
     """From order 2048, float32 and float64 systems take the tournament-pivoted LU; 2049 leaves a
     last panel one column wide and rows that are not 16-byte aligned."""
     a = standard_normal_host(shape, dtype, 9)
-    b = standard_normal_host(b_shape, dtype, 10)
-    ga_a, ga_b = ga.asarray(a), ga.asarray(b)
-    x = ga.linalg.solve(ga_a, ga_b)
-    assert x.dtype == dtype
-    host = _wide(ga.asnumpy(x))
-    n = shape[-1]
-    if len(b_shape) == 1:
-        assert x.shape == shape[:-1]
-        residual = (_wide(a) @ host[..., None])[..., 0] - _wide(b)
-    else:
-        assert x.shape == numpy.broadcast_shapes(shape[:-2], b_shape[:-2]) + b_shape[-2:]
-        residual = _wide(a) @ host - _wide(b)
+    host, residual = _solve_checked(a, standard_normal_host(b_shape, dtype, 10))
     for index in numpy.ndindex(shape[:-2]):
         relative = numpy.linalg.norm(residual[index]) / (numpy.linalg.norm(_wide(a[index])) *
                                                          numpy.linalg.norm(host[index]))
-        assert relative < _eps(dtype) * n
-    numpy.testing.assert_array_equal(ga.asnumpy(ga_a), a)  # inputs intact
-    numpy.testing.assert_array_equal(ga.asnumpy(ga_b), b)
+        assert relative < _eps(dtype) * shape[-1]
 
 
 def test_solve_large_transposed_view():
