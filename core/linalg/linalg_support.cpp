@@ -130,7 +130,7 @@ Array info_words(std::int64_t count, const StreamRef& stream) {
 }
 
 int* info_at(const Array& info, std::int64_t index) {
-  return static_cast<int*>(static_cast<void*>(info.data())) + index;
+  return elements<int>(info) + index;
 }
 
 SolverWorkspace solver_workspace(std::size_t device_bytes, std::size_t host_bytes, const StreamRef& stream) {

@@ -44,8 +44,8 @@ LuFactors lu_factor_in_place(const Array& stack, const StreamRef& stream) {
                  "cusolverDnXgetrf_bufferSize");
   const Array workspace = device_workspace(device_bytes, stream);
   std::vector<char> host_workspace(host_bytes);
-  auto* pivots = static_cast<std::int64_t*>(static_cast<void*>(factors.pivots.data()));
-  auto* info = static_cast<int*>(static_cast<void*>(factors.info.data()));
+  auto* pivots = elements<std::int64_t>(factors.pivots);
+  auto* info = elements<int>(factors.info);
   for (std::int64_t index = 0; index < count; ++index) {
     check_cusolver(
         cusolverDnXgetrf(handle, solver_params(), n, n, type, matrix_at(stack, index), n, pivots + index * n, type,
@@ -69,13 +69,13 @@ void lu_solve_in_place(const Array& lu, const LuFactors& factors, const Array& r
   DeviceGuard guard(stream->device());
   cusolverDnHandle_t handle = solver_handle(stream);
   const cudaDataType type = cuda_data_type(lu.dtype());
-  const auto* pivots = static_cast<const std::int64_t*>(static_cast<const void*>(factors.pivots.data()));
+  const auto* pivots = elements<const std::int64_t>(factors.pivots);
   // getrs reports only bad arguments, never a singular matrix: getrf's info words carry that.
   const Array solve_info = info_words(1, stream);
   for (std::int64_t index = 0; index < count; ++index) {
     check_cusolver(
         cusolverDnXgetrs(handle, solver_params(), operation, n, k, type, matrix_at(lu, index), n, pivots + index * n,
-                         type, matrix_at(rhs, index), n, static_cast<int*>(static_cast<void*>(solve_info.data()))),
+                         type, matrix_at(rhs, index), n, elements<int>(solve_info)),
         "cusolverDnXgetrs");
   }
 }
@@ -117,7 +117,7 @@ Array solve_by_tournament_lu(const Array& lu, const Array& rhs, const Dims& batc
   BlasCall call(stream);
   for (std::int64_t index = 0; index < count; ++index) {
     char* matrix = matrix_at(lu, index);
-    int* permutation = static_cast<int*>(static_cast<void*>(permutations.data())) + index * n;
+    int* permutation = elements<int>(permutations) + index * n;
     check_cublas(tournament_lu::factor(dtype, matrix, n, permutation, info_at(info, index), workspace.data(),
                                        call.handle(), stream->native()),
                  "tournament LU factorization");

@@ -174,11 +174,19 @@ struct Scratch {
   T* diagonal;      // W x W: the panel's factored pivot rows
 };
 
+// Where the diagonal block starts: past the int parts of Scratch, aligned for T (the workspace itself is).
+template <class T>
+std::size_t diagonal_offset(std::int64_t n) {
+  constexpr int W = panel_width<T>();
+  const std::int64_t groups = (n + kThreads - 1) / kThreads;
+  const std::size_t int_bytes = sizeof(int) * (2 * groups * W + 6 * W + 1);
+  return (int_bytes + alignof(T) - 1) / alignof(T) * alignof(T);
+}
+
 template <class T>
 std::size_t scratch_bytes(std::int64_t n) {
   constexpr int W = panel_width<T>();
-  const std::int64_t groups = (n + kThreads - 1) / kThreads;
-  return sizeof(int) * (2 * groups * W + 6 * W + 1) + alignof(T) + sizeof(T) * W * W;
+  return diagonal_offset<T>(n) + sizeof(T) * W * W;
 }
 
 template <class T>
@@ -192,8 +200,7 @@ Scratch<T> carve(void* workspace, std::int64_t n) {
   s.move_to = s.move_from + 2 * W;
   s.permuted = s.move_to + 2 * W;
   s.move_count = s.permuted + 2 * W;
-  const auto end = reinterpret_cast<std::uintptr_t>(s.move_count + 1);
-  s.diagonal = reinterpret_cast<T*>((end + alignof(T) - 1) / alignof(T) * alignof(T));
+  s.diagonal = reinterpret_cast<T*>(static_cast<char*>(workspace) + diagonal_offset<T>(n));
   return s;
 }
 
