@@ -13,7 +13,7 @@ namespace {
 
 constexpr int kThreads = 512;  // rows of a tournament group, one per thread
 constexpr int kWarps = kThreads / 32;
-constexpr std::int64_t kMinimumOrder = 2048;
+constexpr std::int64_t kMinimumOrder = 512;
 
 // Panel width: 64 float32 or 32 float64 values of a row stay in a thread's registers.
 template <class T>

@@ -96,13 +96,16 @@ def test_solve_1024_residual(dtype):
     assert relative < _eps(dtype) * n
 
 
-@pytest.mark.parametrize("dtype,shape,b_shape", [(numpy.float32, (2048, 2048), (2048, 3)),
+@pytest.mark.parametrize("dtype,shape,b_shape", [(numpy.float32, (512, 512), (512,)),
+                                                 (numpy.float64, (3, 600, 600), (600, 2)),
+                                                 (numpy.float32, (2048, 2048), (2048, 3)),
                                                  (numpy.float64, (2048, 2048), (2048,)),
                                                  (numpy.float32, (2, 2049, 2049), (2049,)),
                                                  (numpy.float64, (2, 2049, 2049), (2, 2049, 2))])
 def test_solve_large_by_tournament_lu(dtype, shape, b_shape):
-    """From order 2048, float32 and float64 systems take the tournament-pivoted LU; 2049 leaves a
-    last panel one column wide and rows that are not 16-byte aligned."""
+    """From order 512, float32 and float64 systems take the tournament-pivoted LU; at 2048 its
+    tournament needs two rounds per panel, and 2049 leaves a last panel one column wide and rows
+    that are not 16-byte aligned."""
     a = standard_normal_host(shape, dtype, 9)
     host, residual = _solve_checked(a, standard_normal_host(b_shape, dtype, 10))
     for index in numpy.ndindex(shape[:-2]):
