@@ -10,9 +10,9 @@ namespace lu = garray::tournament_lu;
 
 TEST(TournamentLu, TakesLargeRealSystemsOnly) {
   for (ga_dtype_t dtype : {GA_FLOAT32, GA_FLOAT64}) {
-    EXPECT_TRUE(lu::prefers(dtype, 2048));
+    EXPECT_TRUE(lu::prefers(dtype, 512));
     EXPECT_TRUE(lu::prefers(dtype, 4097));
-    EXPECT_FALSE(lu::prefers(dtype, 2047));
+    EXPECT_FALSE(lu::prefers(dtype, 511));
     EXPECT_FALSE(lu::prefers(dtype, 0));
   }
   for (ga_dtype_t dtype : {GA_COMPLEX64, GA_COMPLEX128, GA_FLOAT16, GA_INT32}) EXPECT_FALSE(lu::prefers(dtype, 4096));
