@@ -32,8 +32,9 @@ std::size_t workspace_bytes(ga_dtype_t dtype, std::int64_t n);
 
 // P A = L U in place of the C-contiguous n x n matrix `a` of `dtype` (float32 or float64): L unit lower below the
 // diagonal, U on and above it. permutation[i] = the row of A that is row i of P A; *info = 1 + the first k with
-// U[k][k] == 0 (the matrix is singular), else 0. `blas` works on `stream`; all work is queued there. Returns the
-// first cuBLAS failure (for check_cublas); launch failures throw.
+// U[k][k] == 0 (the matrix is singular), else 0. `blas` works on `stream`; all work is ordered after what is queued
+// there and before what follows (large orders run part of it on a second stream of their own, joined back). Returns
+// the first cuBLAS failure (for check_cublas); launch failures throw.
 cublasStatus_t factor(ga_dtype_t dtype, void* a, std::int64_t n, int* permutation, int* info, void* workspace,
                       cublasHandle_t blas, cudaStream_t stream);
 

@@ -101,11 +101,14 @@ def test_solve_1024_residual(dtype):
                                                  (numpy.float32, (2048, 2048), (2048, 3)),
                                                  (numpy.float64, (2048, 2048), (2048,)),
                                                  (numpy.float32, (2, 2049, 2049), (2049,)),
-                                                 (numpy.float64, (2, 2049, 2049), (2, 2049, 2))])
+                                                 (numpy.float64, (2, 2049, 2049), (2, 2049, 2)),
+                                                 (numpy.float32, (2, 3073, 3073), (3073,)),
+                                                 (numpy.float64, (4096, 4096), (4096, 2))])
 def test_solve_large_by_tournament_lu(dtype, shape, b_shape):
     """From order 512, float32 and float64 systems take the tournament-pivoted LU; at 2048 its
     tournament needs two rounds per panel, and 2049 leaves a last panel one column wide and rows
-    that are not 16-byte aligned."""
+    that are not 16-byte aligned; from 3072 (float32) and 4096 (float64) the next panel's pivots
+    are chosen on a second stream beside the trailing update."""
     a = standard_normal_host(shape, dtype, 9)
     host, residual = _solve_checked(a, standard_normal_host(b_shape, dtype, 10))
     for index in numpy.ndindex(shape[:-2]):
@@ -122,13 +125,14 @@ def test_solve_large_transposed_view():
 
 
 @pytest.mark.parametrize("dtype", (numpy.float32, numpy.float64))
-def test_solve_large_singular_reports(dtype):
+@pytest.mark.parametrize("n", (2048, 4096))
+def test_solve_large_singular_reports(dtype, n):
     _clear_pending()
-    a = standard_normal_host((2048, 2048), dtype, 13)
+    a = standard_normal_host((n, n), dtype, 13)
     a[:, 100] = 0  # a zero column: an exactly zero pivot
     with ga.errstate(linalg="raise"):
         with pytest.raises(ga.linalg.LinAlgError):
-            ga.linalg.solve(ga.asarray(a), ga.asarray(numpy.ones(2048, dtype)))
+            ga.linalg.solve(ga.asarray(a), ga.asarray(numpy.ones(n, dtype)))
     ga.linalg.check_errors()
 
 
