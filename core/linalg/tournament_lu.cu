@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 namespace garray::tournament_lu {
 
@@ -14,6 +15,7 @@ namespace {
 
 constexpr int kThreads = 512;  // rows of a tournament group, one per thread
 constexpr int kWarps = kThreads / 32;
+constexpr int kStretches = 8;  // of an elimination's steps, each with fewer live columns
 constexpr std::int64_t kMinimumOrder = 512;
 // From this order the next panel's pivots are chosen beside the trailing update (Lookahead).
 template <class T>
@@ -76,24 +78,30 @@ struct StepShared {
   __align__(16) T pivot_row[W];
 };
 
+// Offers the thread's key for the next step: each warp's best key and the thread holding it, in `shared`.
+template <class T, int W>
+__device__ __forceinline__ void offer_pivot(const T& current, bool in_play, StepShared<T, W>& shared) {
+  const Key<T> key = in_play ? magnitude_key(current) : Key<T>(0);
+  const Key<T> best = warp_max_key(key);
+  if (threadIdx.x % 32 == __ffs(__ballot_sync(0xffffffffu, key == best)) - 1) {
+    shared.keys[threadIdx.x / 32] = best;
+    shared.ids[threadIdx.x / 32] = threadIdx.x;
+  }
+}
+
 // Steps [first, last) of partial-pivoting elimination of the rows the block's threads hold, one row each, shifted
 // left every step so that v[0] is the current column (the loop then has one body, not W unrolled ones); LIVE columns
-// are left. The picked thread keeps its row as it was (U from its diagonal on). `multipliers`, when set, keeps every
-// thread's multiplier of every step (the L part of the picked rows).
+// are left. Each step starts with every thread's offer made (offer_pivot) and makes the next step's as soon as the
+// next column is updated, so that the offer's latency hides behind the rest of the update. The picked thread keeps its
+// row as it was (U from its diagonal on). `multipliers`, when set, keeps every thread's multiplier of every step (the
+// L part of the picked rows).
 template <class T, int W, int LIVE>
 __device__ __forceinline__ void eliminate_steps(T (&v)[W], int first, int last, bool& in_play, int& picked_at,
                                                 StepShared<T, W>& shared, T* multipliers) {
   constexpr int kVector = Vector<T>::kCount;
-  const int warp = threadIdx.x / 32;
   const int lane = threadIdx.x % 32;
 #pragma unroll 1
   for (int k = first; k < last; ++k) {
-    const Key<T> key = in_play ? magnitude_key(v[0]) : Key<T>(0);
-    const Key<T> best = warp_max_key(key);
-    if (lane == __ffs(__ballot_sync(0xffffffffu, key == best)) - 1) {
-      shared.keys[warp] = best;
-      shared.ids[warp] = threadIdx.x;
-    }
     __syncthreads();
     const Key<T> warp_key = lane < kWarps ? shared.keys[lane] : Key<T>(0);
     const Key<T> top = warp_max_key(warp_key);
@@ -112,12 +120,20 @@ __device__ __forceinline__ void eliminate_steps(T (&v)[W], int first, int last, 
       }
     }
     __syncthreads();
+    T multiplier = T(0);
+    T lanes[kVector];
+    copy_vector(lanes, &shared.pivot_row[0]);
     if (in_play) {
-      const T multiplier = v[0] * shared.pivot_inverse;
+      multiplier = v[0] * shared.pivot_inverse;
       if (multipliers) multipliers[k * kThreads + threadIdx.x] = multiplier;
+      v[0] = v[1] - multiplier * lanes[0];
+    }
+    offer_pivot(v[0], in_play, shared);
+    if (in_play) {
 #pragma unroll
-      for (int c = 0; c + 1 < LIVE; c += kVector) {
-        T lanes[kVector];
+      for (int i = 1; i < kVector; ++i) v[i] = v[i + 1] - multiplier * lanes[i];
+#pragma unroll
+      for (int c = kVector; c + 1 < LIVE; c += kVector) {
         copy_vector(lanes, &shared.pivot_row[c]);
 #pragma unroll
         for (int i = 0; i < kVector; ++i)
@@ -126,6 +142,19 @@ __device__ __forceinline__ void eliminate_steps(T (&v)[W], int first, int last, 
       v[LIVE - 1] = T(0);
     }
   }
+}
+
+// The first `steps` elimination steps in kStretches stretches, each with W / kStretches fewer live columns than the one
+// before (fewer multiply-adds a step as the panel's columns are used up).
+template <class T, int W, int... S>
+__device__ __forceinline__ void eliminate_in_stretches(std::integer_sequence<int, S...>, T (&v)[W], int steps,
+                                                       bool& in_play, int& picked_at, StepShared<T, W>& shared,
+                                                       T* multipliers) {
+  constexpr int Q = W / static_cast<int>(sizeof...(S));
+  offer_pivot(v[0], in_play, shared);
+  (eliminate_steps<T, W, W - S * Q>(v, min(steps, S * Q), S + 1 == sizeof...(S) ? steps : min(steps, (S + 1) * Q),
+                                    in_play, picked_at, shared, multipliers),
+   ...);
 }
 
 // Where the picked rows go: picked[k] to j + k; the rows at those positions that were not picked to the positions
@@ -240,12 +269,8 @@ __global__ void __launch_bounds__(kThreads, 1)
   const int steps = min(width, __syncthreads_count(id >= 0));
   bool in_play = id >= 0;
   int picked_at = -1;
-  // Four stretches, each with a quarter fewer live columns.
-  constexpr int Q = W / 4;
-  eliminate_steps<T, W, W>(v, 0, min(steps, Q), in_play, picked_at, shared, multipliers);
-  eliminate_steps<T, W, W - Q>(v, Q, min(steps, 2 * Q), in_play, picked_at, shared, multipliers);
-  eliminate_steps<T, W, W - 2 * Q>(v, 2 * Q, min(steps, 3 * Q), in_play, picked_at, shared, multipliers);
-  eliminate_steps<T, W, W - 3 * Q>(v, 3 * Q, steps, in_play, picked_at, shared, multipliers);
+  eliminate_in_stretches(std::make_integer_sequence<int, kStretches>{}, v, steps, in_play, picked_at, shared,
+                         multipliers);
   if (threadIdx.x < W) taken[threadIdx.x] = 0;
   __syncthreads();
   if (picked_at >= 0) {
