@@ -1,9 +1,6 @@
 #include "core/ops/kernel_memo.hpp"
 
-#include <memory>
-#include <mutex>
-#include <shared_mutex>
-#include <unordered_map>
+#include "core/common/insert_only_map.hpp"
 
 namespace garray {
 
@@ -15,18 +12,9 @@ std::uint64_t KernelKey::packed() const noexcept {
 }
 
 const GeneratedKernel& memoized_kernel(const KernelKey& key, const std::function<GeneratedKernel()>& generate) {
-  static std::shared_mutex mutex;
   // Never destroyed: launches may still run while other static objects are torn down.
-  static auto* kernels = new std::unordered_map<std::uint64_t, std::unique_ptr<const GeneratedKernel>>;
-  const std::uint64_t packed = key.packed();
-  {
-    std::shared_lock lock(mutex);
-    if (const auto found = kernels->find(packed); found != kernels->end()) return *found->second;
-  }
-  auto generated = std::make_unique<const GeneratedKernel>(generate());
-  std::unique_lock lock(mutex);
-  const auto [entry, inserted] = kernels->try_emplace(packed, std::move(generated));
-  return *entry->second;
+  static auto* kernels = new InsertOnlyMap<std::uint64_t, GeneratedKernel>;
+  return kernels->find_or_insert(key.packed(), generate);
 }
 
 }  // namespace garray

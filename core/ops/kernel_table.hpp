@@ -1,11 +1,10 @@
 // Kernels of built-in operations (ufunc loops, named reductions) built on first use under a key and
-// kept for the process, behind a shared lock so that repeated calls only look them up.
+// kept for the process; repeated calls only look them up, without a lock.
 #pragma once
 
+#include "core/common/insert_only_map.hpp"
+
 #include <memory>
-#include <mutex>
-#include <shared_mutex>
-#include <unordered_map>
 #include <utility>
 
 namespace garray {
@@ -17,18 +16,11 @@ class KernelTable {
   // Another thread may build the same kernel meanwhile; the first one stored is kept.
   template <class Build>
   const Kernel& get(const Key& key, Build&& build) {
-    {
-      std::shared_lock lock(mutex_);
-      if (const auto found = kernels_.find(key); found != kernels_.end()) return *found->second;
-    }
-    std::unique_ptr<const Kernel> kernel = build();
-    std::unique_lock lock(mutex_);
-    return *kernels_.try_emplace(key, std::move(kernel)).first->second;
+    return *kernels_.find_or_insert(key, std::forward<Build>(build));
   }
 
  private:
-  std::shared_mutex mutex_;
-  std::unordered_map<Key, std::unique_ptr<const Kernel>> kernels_;
+  InsertOnlyMap<Key, std::unique_ptr<const Kernel>> kernels_;
 };
 
 }  // namespace garray

@@ -5,7 +5,6 @@
 #include "core/jit/preamble.hpp"
 
 #include <iterator>
-#include <mutex>
 
 namespace garray {
 
@@ -16,14 +15,13 @@ KernelVariants::KernelVariants(std::vector<std::string> kernel_names, std::vecto
              "a generated source defines one or two kernels");
 }
 
-const KernelVariant& KernelVariants::add(std::string key, int device, const std::string& source) const {
+const KernelVariant& KernelVariants::add(const std::string& key, int device, const std::string& source) const {
   const std::string full_source = jit::with_preamble(source, kernel_names_.front() + ".cu");
   KernelVariant variant;
   for (std::size_t k = 0; k < kernel_names_.size(); ++k) {
     variant[k] = jit::get_kernel(full_source, kernel_names_[k], options_, device);
   }
-  std::unique_lock lock(mutex_);
-  return kernels_.try_emplace(std::move(key), std::move(variant)).first->second;
+  return kernels_.find_or_insert(key, [&] { return std::move(variant); });
 }
 
 }  // namespace garray

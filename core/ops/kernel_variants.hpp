@@ -1,15 +1,14 @@
 // The compiled variants of one user kernel (ElementwiseKernel, ReductionKernel): one per call
 // signature (argument dtypes and kinds, loop rank, index width) and device, found by a short byte
-// key under a shared lock, so that a repeated call neither generates nor hashes source.
+// key without a lock, so that a repeated call neither generates nor hashes source.
 #pragma once
 
+#include "core/common/insert_only_map.hpp"
 #include "core/jit/kernel.hpp"
 
 #include <array>
-#include <shared_mutex>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace garray {
@@ -30,21 +29,17 @@ class KernelVariants {
   template <class Generate>
   const KernelVariant& get(std::string key, int device, Generate&& generate) const {
     key.append(reinterpret_cast<const char*>(&device), sizeof(device));
-    {
-      std::shared_lock lock(mutex_);
-      if (const auto found = kernels_.find(key); found != kernels_.end()) return found->second;
-    }
-    return add(std::move(key), device, generate());
+    if (const KernelVariant* found = kernels_.find(key)) return *found;
+    return add(key, device, generate());
   }
 
  private:
   // Compiles `source` and keeps its kernels under `key` (another thread may have been first).
-  const KernelVariant& add(std::string key, int device, const std::string& source) const;
+  const KernelVariant& add(const std::string& key, int device, const std::string& source) const;
 
   std::vector<std::string> kernel_names_;
   std::vector<std::string> options_;
-  mutable std::shared_mutex mutex_;
-  mutable std::unordered_map<std::string, KernelVariant> kernels_;
+  mutable InsertOnlyMap<std::string, KernelVariant> kernels_;
 };
 
 }  // namespace garray

@@ -1,15 +1,13 @@
 #include "core/ops/launch.hpp"
 
 #include "core/common/error.hpp"
+#include "core/common/insert_only_map.hpp"
 #include "core/jit/kernel_cache.hpp"
 #include "core/jit/preamble.hpp"
 
 #include <algorithm>
 #include <functional>
-#include <mutex>
-#include <shared_mutex>
 #include <string>
-#include <unordered_map>
 
 namespace garray {
 
@@ -19,7 +17,7 @@ namespace {
 constexpr std::int64_t kMaxGridBlocks = 2147483647;
 
 // The loaded kernel of a memoized GeneratedKernel on `device`, found by the kernel's address.
-jit::KernelRef loaded_kernel(const GeneratedKernel& kernel, int device) {
+const jit::KernelRef& loaded_kernel(const GeneratedKernel& kernel, int device) {
   struct Key {
     const GeneratedKernel* kernel;
     int device;
@@ -30,17 +28,11 @@ jit::KernelRef loaded_kernel(const GeneratedKernel& kernel, int device) {
       return std::hash<const void*>()(key.kernel) ^ (static_cast<std::size_t>(key.device) << 1);
     }
   };
-  static std::shared_mutex mutex;
-  static auto* loaded = new std::unordered_map<Key, jit::KernelRef, KeyHash>;  // outlives static teardown
-  const Key key{&kernel, device};
-  {
-    std::shared_lock lock(mutex);
-    if (const auto found = loaded->find(key); found != loaded->end()) return found->second;
-  }
-  const std::string source = jit::with_preamble(kernel.source, kernel.name + ".cu");
-  jit::KernelRef compiled = jit::get_kernel(source, kernel.name, jit::generated_source_options(), device);
-  std::unique_lock lock(mutex);
-  return loaded->try_emplace(key, std::move(compiled)).first->second;
+  static auto* loaded = new InsertOnlyMap<Key, jit::KernelRef, KeyHash>;  // outlives static teardown
+  return loaded->find_or_insert(Key{&kernel, device}, [&] {
+    return jit::get_kernel(jit::with_preamble(kernel.source, kernel.name + ".cu"), kernel.name,
+                           jit::generated_source_options(), device);
+  });
 }
 
 }  // namespace
