@@ -28,13 +28,15 @@ def event_ms(run, cuda, batches=15, calls_per_batch=10, warm_up=3):
     garray.cuda, whose Device, Event and get_elapsed_time are the same API): the median over
     `batches` batches of `calls_per_batch` back-to-back calls, after `warm_up` calls and a device
     synchronisation. Batching keeps the device busy while the host queues the next call, so the
-    figure is device time, not the host's launch latency."""
+    figure is device time, not the host's launch latency; one call queued ahead of each batch's start
+    event does the same for the batch's first call."""
     for _ in range(warm_up):
         run()
     cuda.Device().synchronize()
     times = []
     for _ in range(batches):
         start, stop = cuda.Event(), cuda.Event()
+        run()
         start.record()
         for _ in range(calls_per_batch):
             run()
