@@ -18,9 +18,9 @@ constexpr std::int64_t kBlocksPerMultiprocessor = 8;
 // Reduced elements a thread folds at least before the reduction is split further.
 constexpr std::int64_t kMinElementsPerThread = 16;
 // Threads of a block that folds one whole row, when there are rows enough to fill the device
-// unsplit: on an H200, sum along the rows of 4096² float32 runs at 76% of the copy rate with 128
-// threads a row against 68% with 256; reductions that split keep 256 (bench/NOTES.md).
-constexpr unsigned kRowThreads = 128;
+// unsplit: on an H100, sum along the rows of 4096² float32 took 25.9–26.1 µs with 256 threads a row,
+// 26.4–26.6 with 128 and 27.2–27.4 with 512 (an H200 with an earlier loop preferred 128; bench/NOTES.md).
+constexpr unsigned kRowThreads = 256;
 // Splitting a column reduction costs a dependent fold of the partials at its end (~2 us on an
 // H100, where 4096^2 float32 is read in 26 us): when the column blocks alone cover nearly every
 // multiprocessor, they go unsplit, in deeper blocks, with up to this many threads per

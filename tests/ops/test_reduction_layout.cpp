@@ -51,6 +51,18 @@ TEST(ReductionLayout, ColumnsCoveringTheDeviceGoUnsplitInDeepBlocks) {
   EXPECT_EQ(shallow.chunks, 8);
 }
 
+TEST(ReductionLayout, RowsEnoughToFillTheDeviceTakeABlockOf256ThreadsEach) {
+  const ReductionLaunch rows = garray::plan_reduction_launch(loops_of(4096, 4096, 1), 132, true);
+  EXPECT_EQ(rows.chunks, 1);
+  EXPECT_EQ(rows.grid.x, 4096u);
+  EXPECT_EQ(rows.block.x, 1u);
+  EXPECT_EQ(rows.block.y, 256u);
+  // Short rows take as many threads as they have elements (a power of two), several rows a block.
+  const ReductionLaunch short_rows = garray::plan_reduction_launch(loops_of(4096, 50, 1), 132, true);
+  EXPECT_EQ(short_rows.block.y, 64u);
+  EXPECT_EQ(short_rows.block.x, 4u);
+}
+
 TEST(ReductionLayout, FewOrManyColumnsKeepTheSplitPlan) {
   for (const std::int64_t columns : {std::int64_t{64}, std::int64_t{3000}, std::int64_t{12000}}) {
     EXPECT_EQ(garray::plan_reduction_launch(loops_of(4096, columns, 0), 132, true).block.y, 8u) << columns;
