@@ -16,6 +16,7 @@
 #include "core/runtime/device.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace garray {
 
@@ -29,15 +30,33 @@ namespace {
 constexpr std::size_t kDeepReduceTypeBytes = 8;
 
 std::string signature_key(const std::vector<ElementwiseOperand>& operands, ga_dtype_t reduce_type, int kept_rank,
-                          int reduced_rank, bool wide) {
+                          int reduced_rank, bool wide, int vector_width) {
   std::string key{static_cast<char>(kept_rank), static_cast<char>(reduced_rank), static_cast<char>(wide),
-                  static_cast<char>(reduce_type)};
+                  static_cast<char>(reduce_type), static_cast<char>(vector_width)};
   for (const ElementwiseOperand& operand : operands) {
     key.push_back(static_cast<char>(operand.kind));
     key.push_back(static_cast<char>(operand.type));
     key.push_back(static_cast<char>(operand.storage));
   }
   return key;
+}
+
+// Elements of the one array input that a thread loads as one 16-byte vector (1: one at a time): the
+// reduction runs along contiguous rows (a reduced loop of rank 1 with unit stride) of a multiple of
+// that many elements, each row 16-byte aligned; not for folds that see the element's index or a
+// pass. Sum along the rows of 4096² float32 on an H100: bench/NOTES.md.
+int vector_width(const ReductionLoops& loops, const std::vector<Array>& input_arrays, bool folds_elements) {
+  if (!folds_elements || input_arrays.size() != 1 || loops.reduced.shape.size() != 1 || loops.reduced.strides[0][0] != 1)
+    return 1;
+  const Array& input = input_arrays.front();
+  const int itemsize = dtype_info(input.dtype()).itemsize;
+  if (itemsize > 8) return 1;
+  const int width = 16 / itemsize;
+  if (loops.reduced.size % width != 0 || reinterpret_cast<std::uintptr_t>(input.data()) % 16 != 0) return 1;
+  for (int d = 0; d < loops.kept.shape.size(); ++d) {
+    if (loops.kept.strides[0][d] % width != 0) return 1;
+  }
+  return width;
 }
 
 void add_loop(LaunchArguments& arguments, const StridedLoop<kMaxLoopOperands>& loop, int operands) {
@@ -149,23 +168,24 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
   const int multiprocessors = multiprocessor_count(device);
   const int kept_rank = loops.kept.shape.size();
   const int reduced_rank = loops.reduced.shape.size();
+  const int vectors = vector_width(loops, input_arrays, !reduced_index_ && expressions_.pass_map.empty());
   const auto kernels_for = [&](bool wide) -> const KernelVariant& {
-    return variants_.get(signature_key(operands, reduce_type, kept_rank, reduced_rank, wide), device, [&] {
+    return variants_.get(signature_key(operands, reduce_type, kept_rank, reduced_rank, wide, vectors), device, [&] {
       return reduction_kernel_source(ReductionSignature{
           name_, expressions_.map, expressions_.reduce, expressions_.post_map,
           expressions_.identity ? std::optional<std::string_view>(*expressions_.identity) : std::nullopt,
           reduce_type, preamble_, operands, types.placeholders, kept_rank, reduced_rank, wide,
           preamble_type ? std::string_view(expressions_.reduce_type) : std::string_view(), reduced_index_,
-          expressions_.pass_map});
+          expressions_.pass_map, vectors});
     });
   };
   const std::size_t reduce_type_bytes =
       preamble_type ? expressions_.reduce_type_size : static_cast<std::size_t>(dtype_info(reduce_type).itemsize);
   ReductionLaunch launch = plan_reduction_launch(
-      loops, multiprocessors, reduce_type_bytes <= kDeepReduceTypeBytes || !expressions_.pass_map.empty());
+      loops, multiprocessors, reduce_type_bytes <= kDeepReduceTypeBytes || !expressions_.pass_map.empty(), vectors);
   const KernelVariant* kernels = &kernels_for(launch.wide);
   if (launch.block.x * launch.block.y > static_cast<unsigned>((*kernels)[0]->max_threads_per_block())) {
-    launch = plan_reduction_launch(loops, multiprocessors);
+    launch = plan_reduction_launch(loops, multiprocessors, false, vectors);
     kernels = &kernels_for(launch.wide);
   }
 

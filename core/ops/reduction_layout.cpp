@@ -142,10 +142,11 @@ unsigned deep_column_depth(std::int64_t column_blocks, int multiprocessors) {
 
 }  // namespace
 
-ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiprocessors, bool deep_blocks) {
+ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiprocessors, bool deep_blocks,
+                                      int vector_width) {
   ReductionLaunch launch;
   const std::int64_t outputs = loops.kept.size;
-  const std::int64_t reduced = std::max<std::int64_t>(loops.reduced.size, 1);
+  const std::int64_t reduced = std::max<std::int64_t>(loops.reduced.size / vector_width, 1);
   const bool along_outputs = innermost_unit_stride(loops.kept) && !innermost_unit_stride(loops.reduced);
   const std::int64_t wanted_blocks = device_filling_blocks(multiprocessors);
   if (along_outputs && deep_blocks) {

@@ -50,8 +50,11 @@ struct ReductionLaunch {
 // not), else 32 outputs per warp so that reads stay coalesced along the output; the reduction is
 // split into chunks when the outputs alone would not fill the device. `deep_blocks`: column
 // blocks may have up to 1024 threads, which spares a split when the columns nearly cover the
-// device (the caller plans again without where the kernel allows fewer threads).
-ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiprocessors, bool deep_blocks = false);
+// device (the caller plans again without where the kernel allows fewer threads). `vector_width`:
+// elements a thread loads at once along a unit-stride reduction (reduction_source.hpp), so that the
+// block's depth and the split count vectors.
+ReductionLaunch plan_reduction_launch(const ReductionLoops& loops, int multiprocessors, bool deep_blocks = false,
+                                      int vector_width = 1);
 
 // More than the grid.x of any split launch plan_reduction_launch makes: the arrival counters a
 // split reduction's blocks count themselves on, one per grid.x.

@@ -35,6 +35,12 @@ int array_inputs(const ReductionSignature& signature) {
                                         }));
 }
 
+const ElementwiseOperand& array_input(const ReductionSignature& signature) {
+  return *std::find_if(signature.operands.begin(), signature.operands.end(), [](const ElementwiseOperand& operand) {
+    return !operand.is_output && operand.kind == ArgumentKind::array;
+  });
+}
+
 int kept_operands(const ReductionSignature& signature) {
   return array_inputs(signature) + static_cast<int>(std::count_if(signature.operands.begin(), signature.operands.end(),
                                                                   [](const ElementwiseOperand& operand) {
@@ -101,6 +107,39 @@ std::string map_loop(const ReductionSignature& signature, const IndexTypes& inde
          " * _step) {\n" + declarations + pass +
          offsets_for_linear_index(signature.reduced_rank, array_inputs(signature), signature.wide, "_r", "_reduced") +
          loads + "        }\n      }\n" + (signature.pass_map.empty() ? fold_each : fold_pass) + "    }\n  }\n";
+}
+
+// The loaded vector of the one array input (vector_width > 1).
+std::string vector_type(const ReductionSignature& signature) {
+  const ElementwiseOperand& input = array_input(signature);
+  return std::string("struct __align__(16) _ga_vector_") + input.param->name + " { " + type_name(input.storage) +
+         " lanes[" + std::to_string(signature.vector_width) + "]; };\n";
+}
+
+// map_loop for vector_width > 1: each thread loads kReducedPerPass / V vectors per pass, spaced a
+// grid's depth apart, and folds their lanes in order.
+std::string vector_map_loop(const ReductionSignature& signature, const IndexTypes& index) {
+  const std::string unsigned_type = index.unsigned_;
+  const std::string width = std::to_string(signature.vector_width);
+  const std::string per_pass = std::to_string(std::max(1, kReducedPerPass / signature.vector_width));
+  const ElementwiseOperand& input = array_input(signature);
+  const std::string& name = input.param->name;
+  const std::string vector = "_ga_vector_" + name;
+  const std::string pass = "#pragma unroll\n      for (int _k = 0; _k < " + per_pass + "; ++_k) {\n        const " +
+                           unsigned_type + " _v = _base + (" + unsigned_type + ")_k * _step;\n" +
+                           "        if (_v < _vectors) {\n";
+  return "  if (_o < _out_count) {\n    const " + unsigned_type + " _step = (" + unsigned_type +
+         ")blockDim.y * gridDim.y;\n    const " + unsigned_type + " _vectors = _reduce_count / " + width + ";\n    for (" +
+         unsigned_type + " _base = (" + unsigned_type + ")blockIdx.y * blockDim.y + threadIdx.y; _base < _vectors;\n" +
+         "         _base += " + per_pass + " * _step) {\n      " + vector + " _in_" + name + "[" + per_pass + "];\n" + pass +
+         "          _in_" + name + "[_k] = *reinterpret_cast<const " + vector + "*>(_p_" + name +
+         " + _kept_offset0 + (" + index.offset + ")_v * " + width + ");\n        }\n      }\n" + pass +
+         "#pragma unroll\n          for (int _lane = 0; _lane < " + width + "; ++_lane) {\n            const " +
+         type_name(input.type) + " " + name + " = " +
+         cast_expression(input.storage, input.type, "_in_" + name + "[_k].lanes[_lane]") +
+         ";\n            const _type_reduce _mapped = _type_reduce(\n" +
+         with_line_label(signature.map_expression, "map_expr") + ");\n            " + fold(signature, "_mapped", "true") +
+         "          }\n        }\n      }\n    }\n  }\n";
 }
 
 // Combines the block's threads along y (every thread takes part); thread row 0 ends with the
@@ -257,8 +296,11 @@ std::string reduction_kernel_source(const ReductionSignature& signature) {
                             "    if (!_arrivals || !_ga_last_arrival(_arrivals)) return;\n" +
                             start_fold(signature) + fold_partials(signature, index, "gridDim.y") +
                             block_combine(signature) + "  }\n";
+  const bool vectors = signature.vector_width > 1;
+  if (vectors) source += vector_type(signature);
   source += kernel_head(signature, index, std::string(signature.kernel_name)) + "  _ga_launch_dependents();\n" +
-            map_loop(signature, index) + block_combine(signature) + split + finish;
+            (vectors ? vector_map_loop(signature, index) : map_loop(signature, index)) + block_combine(signature) +
+            split + finish;
   source += kernel_head(signature, index, combine_kernel_name(signature.kernel_name)) +
             "  _ga_wait_for_previous();\n" + fold_partials(signature, index, "_partial_count") +
             block_combine(signature) + finish;

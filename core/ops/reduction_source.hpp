@@ -22,6 +22,10 @@
 // sees `_pass_<input>` (the pass's bound values of each array input, kReducedPerPass of them) and
 // `_pass_count` (how many lead the array, at least 1) and gives the pass's value of the reduce
 // type; the map expression is then unused.
+// With a `vector_width` V > 1 (one array input, a reduced loop of rank 1 with unit stride and a
+// multiple of V elements, every row 16-byte aligned: the caller checks), a thread loads V elements
+// at once as one 16-byte vector, kReducedPerPass / V vectors a pass, and folds them lane by lane;
+// blockDim.y and the grid then count vectors.
 #pragma once
 
 #include "core/ops/elementwise_source.hpp"
@@ -53,6 +57,7 @@ struct ReductionSignature {
   std::string_view reduce_type_name = {};  // non-empty: a preamble type that replaces `reduce_type`
   bool reduced_index = false;              // declare `_J` for the map expression
   std::string_view pass_map = {};          // non-empty: fold a pass at a time (see above)
+  int vector_width = 1;                     // elements loaded at once (see above)
 };
 
 std::string reduction_kernel_source(const ReductionSignature& signature);

@@ -18,6 +18,7 @@
 #include <iterator>
 #include <atomic>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -32,13 +33,13 @@ using garray::StatisticKernelDefinition;
 const garray::jit::Target kTarget{90, garray::jit::BinaryKind::cubin};
 
 std::vector<ElementwiseOperand> operands_of(const std::vector<KernelParam>& in, const std::vector<KernelParam>& out,
-                                            ga_dtype_t output_storage) {
+                                            ga_dtype_t output_storage, std::optional<ga_dtype_t> input_storage = {}) {
   std::vector<ElementwiseOperand> operands;
   for (std::size_t k = 0; k < in.size(); ++k) {
     // The first input is the array; later ones (ddof, fact) are scalars, except cov's second array.
     const bool array = k == 0 || in[k].name == "in1";
     operands.push_back({&in[k], false, array ? ArgumentKind::array : ArgumentKind::scalar, *in[k].dtype,
-                        *in[k].dtype});
+                        k == 0 && input_storage ? *input_storage : *in[k].dtype});
   }
   for (const KernelParam& param : out) {
     operands.push_back({&param, true, ArgumentKind::array, *param.dtype, output_storage});
@@ -47,11 +48,13 @@ std::vector<ElementwiseOperand> operands_of(const std::vector<KernelParam>& in, 
 }
 
 // The reduction's source for a strided 2-D reduction into outputs of `output_storage` (so that the
-// engine's cast on write is compiled too), in 32- or 64-bit indexing.
-std::string reduction_source(const StatisticKernelDefinition& definition, ga_dtype_t output_storage, bool wide) {
+// engine's cast on write is compiled too), in 32- or 64-bit indexing; with a `vector_width`, a
+// reduction of contiguous rows of `input_storage` loaded a vector at a time.
+std::string reduction_source(const StatisticKernelDefinition& definition, ga_dtype_t output_storage, bool wide,
+                             int vector_width = 1, std::optional<ga_dtype_t> input_storage = {}) {
   const std::vector<KernelParam> in = garray::parse_kernel_params(definition.in_params, "in");
   const std::vector<KernelParam> out = garray::parse_kernel_params(definition.out_params, "out");
-  const std::vector<ElementwiseOperand> operands = operands_of(in, out, output_storage);
+  const std::vector<ElementwiseOperand> operands = operands_of(in, out, output_storage, input_storage);
   const garray::ReductionExpressions& e = definition.expressions;
   const std::string reduce_type = e.reduce_type_size != 0 ? e.reduce_type : std::string();
   const ga_dtype_t reduce_dtype = e.reduce_type_size != 0 ? GA_UINT8
@@ -59,8 +62,8 @@ std::string reduction_source(const StatisticKernelDefinition& definition, ga_dty
                                                             : garray::parse_dtype(e.reduce_type);
   return garray::reduction_kernel_source(garray::ReductionSignature{
       definition.name, e.map, e.reduce, e.post_map, std::optional<std::string_view>(*e.identity), reduce_dtype,
-      definition.preamble, operands, {}, 1, 2, wide, reduce_type,
-      garray::mentions_identifier(e.map, "_J"), e.pass_map});
+      definition.preamble, operands, {}, 1, vector_width > 1 ? 1 : 2, wide, reduce_type,
+      garray::mentions_identifier(e.map, "_J"), e.pass_map, vector_width});
 }
 
 struct Job {
@@ -95,9 +98,24 @@ void compile_all(const std::vector<Job>& jobs) {
   for (const std::string& failure : failures) ADD_FAILURE() << failure;
 }
 
-void add_reduction(std::vector<Job>& jobs, const StatisticKernelDefinition& definition, ga_dtype_t output_storage) {
+// Both index widths; and, for folds of single elements, contiguous rows loaded as 16-byte vectors.
+void add_reduction(std::vector<Job>& jobs, const StatisticKernelDefinition& definition, ga_dtype_t output_storage,
+                   std::optional<ga_dtype_t> input_storage = {}) {
+  const std::vector<KernelParam> in = garray::parse_kernel_params(definition.in_params, "in");
+  const std::vector<KernelParam> out = garray::parse_kernel_params(definition.out_params, "out");
+  const std::vector<ElementwiseOperand> operands = operands_of(in, out, output_storage, input_storage);
+  const int itemsize = garray::dtype_info(operands.front().storage).itemsize;
+  const bool folds_elements =
+      definition.expressions.pass_map.empty() && !garray::mentions_identifier(definition.expressions.map, "_J") &&
+      std::count_if(operands.begin(), operands.end(), [](const ElementwiseOperand& operand) {
+        return !operand.is_output && operand.kind == ArgumentKind::array;
+      }) == 1;
   for (const bool wide : {false, true}) {
-    jobs.push_back({definition.name, reduction_source(definition, output_storage, wide)});
+    jobs.push_back({definition.name, reduction_source(definition, output_storage, wide, 1, input_storage)});
+    if (folds_elements && itemsize <= 8) {
+      jobs.push_back(
+          {definition.name, reduction_source(definition, output_storage, wide, 16 / itemsize, input_storage)});
+    }
   }
 }
 
@@ -118,7 +136,7 @@ TEST_F(ReductionSources, AccumulationsCompile) {
   for (const Fold fold : {Fold::add, Fold::multiply}) {
     // float16 sums and products (accumulated in float32, written as float16).
     add_reduction(jobs, garray::accumulate_definition({ElementMap::value, fold, Finish::none, GA_FLOAT32, GA_FLOAT32}),
-                  GA_FLOAT16);
+                  GA_FLOAT16, GA_FLOAT16);
     const ElementMap nan_map = fold == Fold::add ? ElementMap::nan_as_zero : ElementMap::nan_as_one;
     for (const ga_dtype_t type : kInexact) {
       add_reduction(jobs, garray::accumulate_definition({nan_map, fold, Finish::none, type, type}), type);

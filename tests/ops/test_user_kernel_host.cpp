@@ -185,6 +185,14 @@ TEST(UserKernelSources, ReductionSignaturesCompile) {
                           with_identity ? std::optional<std::string_view>("0") : std::nullopt, type, "", operands,
                           placeholders, 2, 1, type == GA_INT64}),
                       garray::combine_kernel_name(name));
+      // Contiguous rows loaded 16 bytes at a time.
+      const int itemsize = garray::dtype_info(type).itemsize;
+      if (itemsize > 8) continue;
+      garray::ReductionSignature vectors{name, "x * w", "a + b", "y = a; n = 1",
+                                         with_identity ? std::optional<std::string_view>("0") : std::nullopt, type, "",
+                                         operands, placeholders, 2, 1, type == GA_INT64};
+      vectors.vector_width = 16 / itemsize;
+      expect_compiles(garray::reduction_kernel_source(vectors), name);
     }
   }
 }

@@ -203,6 +203,45 @@ def test_strided_views_match_numpy(name, view):
         assert_matches(getattr(ga, name)(a, axis=axis), expected)
 
 
+# Contiguous rows of a multiple of 16 bytes, each 16-byte aligned, are loaded a vector at a time
+# (reduction_kernel.cpp): every dtype of at most 8 bytes, with and without an identity; views whose
+# rows start unaligned or are not a whole number of vectors long take the scalar loop.
+_ROW_VIEWS = {
+    "whole": lambda x: x,
+    "rows from an aligned offset": lambda x: x[2:],
+    "unaligned start": lambda x: x[:, 1:],
+    "not whole vectors": lambda x: x[:, :-1],
+    "every other row": lambda x: x[::2],
+}
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ("bool", "int8", "uint8", "int16", "float16", "int32", "float32", "int64",
+                                   "float64", "complex64"))
+@pytest.mark.parametrize("view", sorted(_ROW_VIEWS))
+def test_rows_loaded_as_vectors_match_numpy(view, dtype):
+    host = _values_rows(dtype)
+    a = _ROW_VIEWS[view](ga.asarray(host))
+    x = _ROW_VIEWS[view](host)
+    names = ("sum", "mean", "max", "min", "count_nonzero") + (("prod",) if dtype != "bool" else ())
+    for name in names:
+        for axis in (1, None):
+            expected = numpy.asarray(_reference(getattr(numpy, name), x, axis=axis))
+            if name == "count_nonzero":
+                expected = expected.astype("int64")
+            assert_matches(getattr(ga, name)(a, axis=axis), expected, scale=_scale(x))
+
+
+def _values_rows(dtype):
+    """7 rows of 64 small values (products stay finite)."""
+    kind = numpy.dtype(dtype).kind
+    if kind in "iu":
+        return random_host((7, 64), dtype, seed=12, low=0 if kind == "u" else -1, high=2)
+    if kind == "b":
+        return random_host((7, 64), dtype, seed=12)
+    return random_host((7, 64), dtype, seed=12, low=0.9, high=1.1)
+
+
 # Column reductions too narrow to fill the device split each output into chunks (from the column
 # count and the reduced length: reduction_layout.cpp), folded again by the combine kernel: 4, 8, 2
 # and 32 chunks here.
