@@ -239,6 +239,8 @@ def _values_rows(dtype):
         return random_host((7, 64), dtype, seed=12, low=0 if kind == "u" else -1, high=2)
     if kind == "b":
         return random_host((7, 64), dtype, seed=12)
+    if kind == "c":  # both parts near 0.7: magnitudes near 1
+        return random_host((7, 64), dtype, seed=12, low=0.65, high=0.75)
     return random_host((7, 64), dtype, seed=12, low=0.9, high=1.1)
 
 
