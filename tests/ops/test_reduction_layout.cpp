@@ -32,15 +32,19 @@ ReductionLoops loops_of(std::int64_t rows, std::int64_t columns, int axis) {
   return loops;
 }
 
+// An unsplit launch of `blocks` blocks of width x depth threads.
+void expect_unsplit(const ReductionLaunch& launch, unsigned blocks, unsigned width, unsigned depth) {
+  EXPECT_EQ(launch.chunks, 1);
+  EXPECT_EQ(launch.grid.x, blocks);
+  EXPECT_EQ(launch.grid.y, 1u);
+  EXPECT_EQ(launch.block.x, width);
+  EXPECT_EQ(launch.block.y, depth);
+}
+
 }  // namespace
 
 TEST(ReductionLayout, ColumnsCoveringTheDeviceGoUnsplitInDeepBlocks) {
-  const ReductionLaunch deep = garray::plan_reduction_launch(loops_of(4096, 4096, 0), 132, true);
-  EXPECT_EQ(deep.chunks, 1);
-  EXPECT_EQ(deep.grid.x, 128u);
-  EXPECT_EQ(deep.grid.y, 1u);
-  EXPECT_EQ(deep.block.x, 32u);
-  EXPECT_EQ(deep.block.y, 32u);
+  expect_unsplit(garray::plan_reduction_launch(loops_of(4096, 4096, 0), 132, true), 128, 32, 32);
 
   const ReductionLaunch two_per_multiprocessor = garray::plan_reduction_launch(loops_of(2048, 8192, 0), 132, true);
   EXPECT_EQ(two_per_multiprocessor.chunks, 1);
@@ -52,15 +56,12 @@ TEST(ReductionLayout, ColumnsCoveringTheDeviceGoUnsplitInDeepBlocks) {
 }
 
 TEST(ReductionLayout, RowsEnoughToFillTheDeviceTakeABlockOf256ThreadsEach) {
-  const ReductionLaunch rows = garray::plan_reduction_launch(loops_of(4096, 4096, 1), 132, true);
-  EXPECT_EQ(rows.chunks, 1);
-  EXPECT_EQ(rows.grid.x, 4096u);
-  EXPECT_EQ(rows.block.x, 1u);
-  EXPECT_EQ(rows.block.y, 256u);
+  expect_unsplit(garray::plan_reduction_launch(loops_of(4096, 4096, 1), 132, true), 4096, 1, 256);
   // Short rows take as many threads as they have elements (a power of two), several rows a block.
-  const ReductionLaunch short_rows = garray::plan_reduction_launch(loops_of(4096, 50, 1), 132, true);
-  EXPECT_EQ(short_rows.block.y, 64u);
-  EXPECT_EQ(short_rows.block.x, 4u);
+  expect_unsplit(garray::plan_reduction_launch(loops_of(4096, 50, 1), 132, true), 1024, 4, 64);
+  // Loaded as vectors of four, rows of 4096 count as 1024.
+  expect_unsplit(garray::plan_reduction_launch(loops_of(4096, 4096, 1), 132, true, 4), 4096, 1, 256);
+  expect_unsplit(garray::plan_reduction_launch(loops_of(4096, 200, 1), 132, true, 4), 4096 / 4, 4, 64);
 }
 
 TEST(ReductionLayout, FewOrManyColumnsKeepTheSplitPlan) {
