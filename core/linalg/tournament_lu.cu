@@ -400,18 +400,19 @@ int blocks_for(std::int64_t count, int threads) { return static_cast<int>((count
 class Lookahead {
  public:
   Lookahead() {
-    int least = 0, greatest = 0;
-    check_cuda(cudaDeviceGetStreamPriorityRange(&least, &greatest), "cudaDeviceGetStreamPriorityRange");
-    check_cuda(cudaStreamCreateWithPriority(&side_, cudaStreamNonBlocking, greatest), "cudaStreamCreateWithPriority");
-    check_cuda(cudaEventCreateWithFlags(&panel_ready_, cudaEventDisableTiming), "cudaEventCreateWithFlags");
-    check_cuda(cudaEventCreateWithFlags(&pivots_ready_, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+    try {
+      int least = 0, greatest = 0;
+      check_cuda(cudaDeviceGetStreamPriorityRange(&least, &greatest), "cudaDeviceGetStreamPriorityRange");
+      check_cuda(cudaStreamCreateWithPriority(&side_, cudaStreamNonBlocking, greatest),
+                 "cudaStreamCreateWithPriority");
+      check_cuda(cudaEventCreateWithFlags(&panel_ready_, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+      check_cuda(cudaEventCreateWithFlags(&pivots_ready_, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+    } catch (...) {
+      release();
+      throw;
+    }
   }
-  ~Lookahead() {
-    // Destroying is safe with work queued: CUDA releases them once it completes.
-    if (pivots_ready_) cudaEventDestroy(pivots_ready_);
-    if (panel_ready_) cudaEventDestroy(panel_ready_);
-    if (side_) cudaStreamDestroy(side_);
-  }
+  ~Lookahead() { release(); }
   Lookahead(const Lookahead&) = delete;
   Lookahead& operator=(const Lookahead&) = delete;
 
@@ -426,6 +427,13 @@ class Lookahead {
   }
 
  private:
+  // Destroying is safe with work queued: CUDA releases them once it completes.
+  void release() {
+    if (pivots_ready_) cudaEventDestroy(pivots_ready_);
+    if (panel_ready_) cudaEventDestroy(panel_ready_);
+    if (side_) cudaStreamDestroy(side_);
+  }
+
   cudaStream_t side_ = nullptr;
   cudaEvent_t panel_ready_ = nullptr;
   cudaEvent_t pivots_ready_ = nullptr;
