@@ -440,7 +440,7 @@ class Lookahead {
 };
 
 // Whether the next panel's tournament runs beside the trailing update: measured on an H100, float32 3072 6.3 ms against
-// 6.6, 4096 8.2 against 9.2, 8192 24.8 against 32.1; float64 4096 11.7 against 13.8; no gain below (float32 2048 3.9
+// 6.6, 4096 8.2 against 9.2, 8192 24.8 against 32.1; float64 4096 13.1 against 14.3; no gain below (float32 2048 3.9
 // against 3.8, float64 3072 8.4 and 8.4).
 template <class T>
 bool looks_ahead(std::int64_t n) {
