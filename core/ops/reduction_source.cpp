@@ -28,17 +28,15 @@ std::string parameter_list(const ReductionSignature& signature, const IndexTypes
   return list;
 }
 
+bool is_array_input(const ElementwiseOperand& operand) { return !operand.is_output && operand.kind == ArgumentKind::array; }
+
 int array_inputs(const ReductionSignature& signature) {
-  return static_cast<int>(std::count_if(signature.operands.begin(), signature.operands.end(),
-                                        [](const ElementwiseOperand& operand) {
-                                          return !operand.is_output && operand.kind == ArgumentKind::array;
-                                        }));
+  return static_cast<int>(std::count_if(signature.operands.begin(), signature.operands.end(), is_array_input));
 }
 
+// The first array input (the only one where vector_width > 1).
 const ElementwiseOperand& array_input(const ReductionSignature& signature) {
-  return *std::find_if(signature.operands.begin(), signature.operands.end(), [](const ElementwiseOperand& operand) {
-    return !operand.is_output && operand.kind == ArgumentKind::array;
-  });
+  return *std::find_if(signature.operands.begin(), signature.operands.end(), is_array_input);
 }
 
 int kept_operands(const ReductionSignature& signature) {
@@ -65,6 +63,25 @@ std::string fold(const ReductionSignature& signature, const std::string& value, 
   return "if (" + valid + ") { _acc = _valid ? _ga_reduce(_acc, " + value + ") : " + value + "; _valid = true; }\n";
 }
 
+// A thread's loop over its passes along the reduction, `bound` steps of the reduced loop (elements or
+// vectors), `per_pass` a pass, spaced a grid's depth apart; `setup` goes before the loop.
+std::string passes(const IndexTypes& index, const std::string& bound, const std::string& per_pass,
+                   const std::string& setup, const std::string& body) {
+  const std::string unsigned_type = index.unsigned_;
+  return "  if (_o < _out_count) {\n    const " + unsigned_type + " _step = (" + unsigned_type +
+         ")blockDim.y * gridDim.y;\n" + setup + "    for (" + unsigned_type + " _base = (" + unsigned_type +
+         ")blockIdx.y * blockDim.y + threadIdx.y; _base < " + bound + ";\n         _base += " + per_pass +
+         " * _step) {\n" + body + "    }\n  }\n";
+}
+
+// The head of a loop over one pass's steps: `step` is the step's position, inside `bound`.
+std::string pass_head(const IndexTypes& index, const std::string& step, const std::string& bound,
+                      const std::string& per_pass) {
+  const std::string unsigned_type = index.unsigned_;
+  return "#pragma unroll\n      for (int _k = 0; _k < " + per_pass + "; ++_k) {\n        const " + unsigned_type + " " +
+         step + " = _base + (" + unsigned_type + ")_k * _step;\n        if (" + step + " < " + bound + ") {\n";
+}
+
 // Each thread folds kReducedPerPass elements per pass, spaced a grid's depth apart (so that a
 // warp's loads stay coalesced), reading all of them before mapping any, to keep loads in flight;
 // with a pass map, the pass's bound values are folded as one.
@@ -78,7 +95,7 @@ std::string map_loop(const ReductionSignature& signature, const IndexTypes& inde
   std::string pass_stores;
   int k = 0;
   for (const ElementwiseOperand& operand : signature.operands) {
-    if (operand.is_output || operand.kind != ArgumentKind::array) continue;
+    if (!is_array_input(operand)) continue;
     const std::string& name = operand.param->name;
     declarations += std::string("      ") + type_name(operand.storage) + " _in_" + name + "[" + per_pass + "];\n";
     loads += "          _in_" + name + "[_k] = _p_" + name + "[_kept_offset" + std::to_string(k) + " + offset" +
@@ -89,9 +106,7 @@ std::string map_loop(const ReductionSignature& signature, const IndexTypes& inde
     pass_stores += "          _pass_" + name + "[_k] = " + name + ";\n";
     ++k;
   }
-  const std::string pass = "#pragma unroll\n      for (int _k = 0; _k < " + per_pass + "; ++_k) {\n        const " +
-                           unsigned_type + " _r = _base + (" + unsigned_type + ")_k * _step;\n" +
-                           "        if (_r < _reduce_count) {\n";
+  const std::string pass = pass_head(index, "_r", "_reduce_count", per_pass);
   // The first element of a pass is always in range, so a pass folds at least one.
   const std::string fold_each =
       pass + binds + (signature.reduced_index ? "          const " + unsigned_type + " _J = _r;\n" : std::string()) +
@@ -101,12 +116,11 @@ std::string map_loop(const ReductionSignature& signature, const IndexTypes& inde
       pass_declarations + "      int _pass_count = 0;\n" + pass + binds + pass_stores +
       "          _pass_count = _k + 1;\n        }\n      }\n      {\n        const _type_reduce _mapped = _type_reduce(\n" +
       with_line_label(signature.pass_map, "pass_map") + ");\n        " + fold(signature, "_mapped", "true") + "      }\n";
-  return "  if (_o < _out_count) {\n    const " + unsigned_type + " _step = (" + unsigned_type +
-         ")blockDim.y * gridDim.y;\n    for (" + unsigned_type + " _base = (" + unsigned_type +
-         ")blockIdx.y * blockDim.y + threadIdx.y; _base < _reduce_count;\n         _base += " + per_pass +
-         " * _step) {\n" + declarations + pass +
-         offsets_for_linear_index(signature.reduced_rank, array_inputs(signature), signature.wide, "_r", "_reduced") +
-         loads + "        }\n      }\n" + (signature.pass_map.empty() ? fold_each : fold_pass) + "    }\n  }\n";
+  return passes(index, "_reduce_count", per_pass, "",
+                declarations + pass +
+                    offsets_for_linear_index(signature.reduced_rank, array_inputs(signature), signature.wide, "_r",
+                                             "_reduced") +
+                    loads + "        }\n      }\n" + (signature.pass_map.empty() ? fold_each : fold_pass));
 }
 
 // The loaded vector of the one array input (vector_width > 1).
@@ -119,27 +133,23 @@ std::string vector_type(const ReductionSignature& signature) {
 // map_loop for vector_width > 1: each thread loads kReducedPerPass / V vectors per pass, spaced a
 // grid's depth apart, and folds their lanes in order.
 std::string vector_map_loop(const ReductionSignature& signature, const IndexTypes& index) {
-  const std::string unsigned_type = index.unsigned_;
   const std::string width = std::to_string(signature.vector_width);
   const std::string per_pass = std::to_string(std::max(1, kReducedPerPass / signature.vector_width));
   const ElementwiseOperand& input = array_input(signature);
   const std::string& name = input.param->name;
   const std::string vector = "_ga_vector_" + name;
-  const std::string pass = "#pragma unroll\n      for (int _k = 0; _k < " + per_pass + "; ++_k) {\n        const " +
-                           unsigned_type + " _v = _base + (" + unsigned_type + ")_k * _step;\n" +
-                           "        if (_v < _vectors) {\n";
-  return "  if (_o < _out_count) {\n    const " + unsigned_type + " _step = (" + unsigned_type +
-         ")blockDim.y * gridDim.y;\n    const " + unsigned_type + " _vectors = _reduce_count / " + width + ";\n    for (" +
-         unsigned_type + " _base = (" + unsigned_type + ")blockIdx.y * blockDim.y + threadIdx.y; _base < _vectors;\n" +
-         "         _base += " + per_pass + " * _step) {\n      " + vector + " _in_" + name + "[" + per_pass + "];\n" + pass +
-         "          _in_" + name + "[_k] = *reinterpret_cast<const " + vector + "*>(_p_" + name +
-         " + _kept_offset0 + (" + index.offset + ")_v * " + width + ");\n        }\n      }\n" + pass +
-         "#pragma unroll\n          for (int _lane = 0; _lane < " + width + "; ++_lane) {\n            const " +
-         type_name(input.type) + " " + name + " = " +
-         cast_expression(input.storage, input.type, "_in_" + name + "[_k].lanes[_lane]") +
-         ";\n            const _type_reduce _mapped = _type_reduce(\n" +
-         with_line_label(signature.map_expression, "map_expr") + ");\n            " + fold(signature, "_mapped", "true") +
-         "          }\n        }\n      }\n    }\n  }\n";
+  const std::string pass = pass_head(index, "_v", "_vectors", per_pass);
+  return passes(index, "_vectors", per_pass,
+                "    const " + std::string(index.unsigned_) + " _vectors = _reduce_count / " + width + ";\n",
+                "      " + vector + " _in_" + name + "[" + per_pass + "];\n" + pass + "          _in_" + name +
+                    "[_k] = *reinterpret_cast<const " + vector + "*>(_p_" + name + " + _kept_offset0 + (" +
+                    index.offset + ")_v * " + width + ");\n        }\n      }\n" + pass +
+                    "#pragma unroll\n          for (int _lane = 0; _lane < " + width + "; ++_lane) {\n            const " +
+                    type_name(input.type) + " " + name + " = " +
+                    cast_expression(input.storage, input.type, "_in_" + name + "[_k].lanes[_lane]") +
+                    ";\n            const _type_reduce _mapped = _type_reduce(\n" +
+                    with_line_label(signature.map_expression, "map_expr") + ");\n            " +
+                    fold(signature, "_mapped", "true") + "          }\n        }\n      }\n");
 }
 
 // Combines the block's threads along y (every thread takes part); thread row 0 ends with the
