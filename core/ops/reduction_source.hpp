@@ -24,7 +24,7 @@
 // type; the map expression is then unused.
 // With a `vector_width` V > 1 (one array input, a reduced loop of rank 1 with unit stride and a
 // multiple of V elements, every row 16-byte aligned: the caller checks), a thread loads V elements
-// at once as one 16-byte vector, kReducedPerPass / V vectors a pass, and folds them lane by lane;
+// at once as one 16-byte vector, kVectorsPerPass vectors a pass, and folds them lane by lane;
 // blockDim.y and the grid then count vectors.
 #pragma once
 
@@ -40,6 +40,9 @@ namespace garray {
 // 4096² float32 from 30.0 to 29.0 us, std from 32.7 to 31.6 and sum along axis 1 from 27.5 to
 // 26.3 on an H100 (bench/NOTES.md).
 inline constexpr int kReducedPerPass = 8;
+// 16-byte vectors a thread loads per pass: sum along the rows of 4096² float32 (1024 vectors a
+// row, 256 threads) took 25.2 us with 2 a pass, 24.8 with 4 and 24.9 with 8 on an H100.
+inline constexpr int kVectorsPerPass = 4;
 
 struct ReductionSignature {
   std::string_view kernel_name;

@@ -244,6 +244,22 @@ def _values_rows(dtype):
     return random_host((7, 64), dtype, seed=12, low=0.9, high=1.1)
 
 
+# Rows of these lengths give blocks of 1 to 32 outputs (reduction_layout.cpp); a block's warps meet
+# in the first warp's shuffles where their rows fit in one warp, else in a shared-memory tree
+# (reduction_source.cpp). Whole rows load as vectors; every other column does not.
+@gpu
+@pytest.mark.parametrize("length", (2, 24, 64, 100, 256, 1000, 4096))
+@pytest.mark.parametrize("strided", (False, True), ids=("whole", "strided"))
+def test_row_block_layouts_match_numpy(length, strided):
+    host = random_host((37, 2 * length if strided else length), "float64", seed=5)
+    a = ga.asarray(host)
+    if strided:
+        host, a = host[:, ::2], a[:, ::2]
+    for name in ("sum", "max", "argmin"):
+        assert_matches(getattr(ga, name)(a, axis=1), numpy.asarray(getattr(numpy, name)(host, axis=1)),
+                       scale=_scale(host))
+
+
 # Column reductions too narrow to fill the device split each output into chunks (from the column
 # count and the reduced length: reduction_layout.cpp), folded again by the combine kernel: 4, 8, 2
 # and 32 chunks here.
