@@ -128,17 +128,32 @@ __device__ __forceinline__ Real uniform_above_zero(State& state) {
 // (~2^-22) is relative only where ln u is not small, with a 6-term series of -ln(1 - w) for
 // u >= 15/16 (error below 2^-24 relative), a reciprocal square root, and the hardware sine and
 // cosine (absolute error ~2^-21, as curand_normal's own). A radius is within a few float32 ulps.
+// The hardware's base-2 logarithm and reciprocal square root without the subnormal handling that
+// __log2f and rsqrtf carry when not compiled with -ftz (a scaling of the input and of the result,
+// ~4 instructions each, in an issue-bound loop): no input below is subnormal (u >= 2^-33, and
+// `twice`, where positive, >= 2^-23), so the values are the same.
+__device__ __forceinline__ float log2_normal_input(float x) {
+  float y;
+  asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+__device__ __forceinline__ float rsqrt_normal_input(float x) {
+  float y;
+  asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+
 __device__ __forceinline__ float2 box_muller_float(unsigned radius_bits, unsigned angle_bits) {
   const float u = fmaf(static_cast<float>(radius_bits), 0x1p-32f, 0x1p-33f);
   float minus_log;
   if (u < 0.9375f) {
-    minus_log = -__log2f(u) * 0.693147180559945f;
+    minus_log = -log2_normal_input(u) * 0.693147180559945f;
   } else {
     const float w = 1.f - u;
     minus_log = w * fmaf(w, fmaf(w, fmaf(w, fmaf(w, fmaf(w, 1.f / 6, 0.2f), 0.25f), 1.f / 3), 0.5f), 1.f);
   }
   const float twice = 2.f * minus_log;
-  const float radius = twice > 0.f ? twice * rsqrtf(twice) : 0.f;
+  const float radius = twice > 0.f ? twice * rsqrt_normal_input(twice) : 0.f;
   float sine, cosine;
   __sincosf(static_cast<float>(static_cast<int>(angle_bits)) * (0x1p-32f * 6.28318530717958f), &sine, &cosine);
   return make_float2(radius * sine, radius * cosine);
@@ -414,10 +429,12 @@ struct IntegerSampler {
 template <class T>
 inline constexpr int kGroup = sizeof(T) < kGroupBytes ? static_cast<int>(kGroupBytes / sizeof(T)) : 1;
 
-// `redraws_of(k)`: where element k's rejected draws are replaced (SameStream, SideCounters).
+// `redraws_of(k)`: where element k's rejected draws are replaced (SameStream, SideCounters);
+// `whole_groups`: the groups from the first that are stored as one 16-byte store.
 template <class T, class Sampler, class State, class RedrawsOf>
 __device__ __forceinline__ void draw_group(const Sampler& sampler, State& state, const RedrawsOf& redraws_of,
-                                           std::int64_t group, T* out, std::int64_t count, bool aligned) {
+                                           std::int64_t group, T* out, std::int64_t count,
+                                           std::int64_t whole_groups) {
   constexpr int group_size = kGroup<T>;
   constexpr bool kWhole = sizeof(T) * group_size == 16;
   alignas(16) T values[group_size];
@@ -427,7 +444,7 @@ __device__ __forceinline__ void draw_group(const Sampler& sampler, State& state,
     values[k] = sampler(state, redraws);
   }
   const std::int64_t first = group * group_size;
-  if (kWhole && aligned && first + group_size <= count) {
+  if (kWhole && group < whole_groups) {
     *reinterpret_cast<uint4*>(out + first) = *reinterpret_cast<const uint4*>(values);
   } else {
 #pragma unroll
@@ -461,37 +478,42 @@ template <class State, class Sampler>
 __global__ void __launch_bounds__(kThreadsPerBlock)
     sampling_kernel(StreamSource source, Sampler sampler, typename Sampler::Value* out, std::int64_t count) {
   using T = typename Sampler::Value;
-  const bool aligned = reinterpret_cast<std::uintptr_t>(out) % 16 == 0;
   const std::int64_t groups = groups_of<T>(count);
+  const std::int64_t whole_groups = reinterpret_cast<std::uintptr_t>(out) % 16 == 0 ? count / kGroup<T> : 0;
   const unsigned thread = blockIdx.x * blockDim.x + threadIdx.x;
   if constexpr (kFromCounters<State, Sampler>) {
     constexpr std::uint64_t kGroupOutputs = std::uint64_t{kGroup<T>} * Sampler::kOutputs;
     static_assert(kGroupOutputs % 4 == 0, "a group must start at a whole Philox block");
-    const std::int64_t stride = std::int64_t{gridDim.x} * blockDim.x;
-    for (std::int64_t group = thread; group < groups; group += stride) {
-      const std::uint64_t stream = static_cast<std::uint64_t>(group) % kStreams;
-      const std::uint64_t block = (source.offset + static_cast<std::uint64_t>(group) / kStreams * kGroupOutputs) / 4;
+    // Unsigned, so that the divisions by powers of two are shifts (signed ones need sign fixes,
+    // which cost float32 normals, an issue-bound loop, ~3% of their time).
+    const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
+    const std::uint64_t first_block = source.offset / 4;  // offsets are whole blocks (generator.cpp)
+    for (std::uint64_t group = thread; group < static_cast<std::uint64_t>(groups); group += stride) {
+      const std::uint64_t stream = group % kStreams;
+      const std::uint64_t block = first_block + group / kStreams * (kGroupOutputs / 4);
       State state = philox_state_at_block(source.seed, stream, block);
       const auto side_counters = [&](int k) {
         return SideCounters{source.seed, stream, block, static_cast<unsigned>(k)};
       };
-      draw_group(sampler, state, side_counters, group, out, count, aligned);
+      draw_group(sampler, state, side_counters, static_cast<std::int64_t>(group), out, count, whole_groups);
     }
   } else {
     State state;
     load_state(source, thread, state);
     const auto same_stream = [&](int) { return SameStream<State>{state}; };
     for (std::int64_t group = thread; group < groups; group += kStreams) {
-      draw_group(sampler, state, same_stream, group, out, count, aligned);
+      draw_group(sampler, state, same_stream, group, out, count, whole_groups);
     }
     store_state(source, thread, state);
   }
 }
 
-// Launches `sampler` over `count` values. One wave of resident blocks from counters; else only the
-// streams that own a group run, and the others' states stay as they are. The light samplers
-// (uniform, normal) keep few registers, so the fixed grid runs in one wave, whatever the heavy
-// ones (gamma) need.
+// A grid from counters, in device-fulls of resident blocks: float32 2^26 on an H100, normals took
+// 92.1 us with four against 94.6 with one, uniform 86.3 against 89.0 (bench/NOTES.md).
+inline constexpr std::int64_t kCounterGridWaves = 4;
+
+// Launches `sampler` over `count` values: from counters, kCounterGridWaves device-fulls; else only
+// the streams that own a group run, and the others' states stay as they are.
 template <class State, class Sampler>
 void launch_sampling(const StreamSource& source, const Sampler& sampler, void* out, std::int64_t count,
                      cudaStream_t stream) {
@@ -501,7 +523,7 @@ void launch_sampling(const StreamSource& source, const Sampler& sampler, void* o
   if constexpr (kFromCounters<State, Sampler>) {
     int device = 0;
     check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-    blocks = resident_threads(device) / kThreadsPerBlock;
+    blocks = kCounterGridWaves * resident_threads(device) / kThreadsPerBlock;
   }
   sampling_kernel<State, Sampler><<<static_cast<unsigned>(std::min(blocks_needed, blocks)), kThreadsPerBlock, 0,
                                     stream>>>(source, sampler, static_cast<T*>(out), count);
