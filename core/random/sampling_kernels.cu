@@ -121,17 +121,10 @@ __device__ __forceinline__ Real uniform_above_zero(State& state) {
   return Real(1) - uniform_below_one<Real>(state);
 }
 
-// A Box-Muller pair from two 32-bit outputs: radius sqrt(-2 ln u), u = (r + 1/2) 2^-32 (float32
-// rounding can make it 1: a zero pair, as curand_normal's), and an angle uniform on [-pi, pi).
-// curand_normal's accurate logf and rounded sqrtf bounded float32 sampling by instruction issue
-// (68% of the write rate on an H100); here the hardware's base-2 logarithm, whose absolute error
-// (~2^-22) is relative only where ln u is not small, with a 6-term series of -ln(1 - w) for
-// u >= 15/16 (error below 2^-24 relative), a reciprocal square root, and the hardware sine and
-// cosine (absolute error ~2^-21, as curand_normal's own). A radius is within a few float32 ulps.
 // The hardware's base-2 logarithm and reciprocal square root without the subnormal handling that
 // __log2f and rsqrtf carry when not compiled with -ftz (a scaling of the input and of the result,
-// ~4 instructions each, in an issue-bound loop): no input below is subnormal (u >= 2^-33, and
-// `twice`, where positive, >= 2^-23), so the values are the same.
+// ~4 instructions each, in an issue-bound loop): no input in box_muller_float is subnormal (u >= 2^-33,
+// and `twice`, where positive, >= 2^-23), so the values are the same.
 __device__ __forceinline__ float log2_normal_input(float x) {
   float y;
   asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
@@ -143,6 +136,13 @@ __device__ __forceinline__ float rsqrt_normal_input(float x) {
   return y;
 }
 
+// A Box-Muller pair from two 32-bit outputs: radius sqrt(-2 ln u), u = (r + 1/2) 2^-32 (float32
+// rounding can make it 1: a zero pair, as curand_normal's), and an angle uniform on [-pi, pi).
+// curand_normal's accurate logf and rounded sqrtf bounded float32 sampling by instruction issue
+// (68% of the write rate on an H100); here the hardware's base-2 logarithm, whose absolute error
+// (~2^-22) is relative only where ln u is not small, with a 6-term series of -ln(1 - w) for
+// u >= 15/16 (error below 2^-24 relative), a reciprocal square root, and the hardware sine and
+// cosine (absolute error ~2^-21, as curand_normal's own). A radius is within a few float32 ulps.
 __device__ __forceinline__ float2 box_muller_float(unsigned radius_bits, unsigned angle_bits) {
   const float u = fmaf(static_cast<float>(radius_bits), 0x1p-32f, 0x1p-33f);
   float minus_log;
@@ -484,8 +484,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   if constexpr (kFromCounters<State, Sampler>) {
     constexpr std::uint64_t kGroupOutputs = std::uint64_t{kGroup<T>} * Sampler::kOutputs;
     static_assert(kGroupOutputs % 4 == 0, "a group must start at a whole Philox block");
-    // Unsigned, so that the divisions by powers of two are shifts (signed ones need sign fixes,
-    // which cost float32 normals, an issue-bound loop, ~3% of their time).
+    // Unsigned, so that dividing by kStreams (a power of two) is a shift and a mask.
     const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
     const std::uint64_t first_block = source.offset / 4;  // offsets are whole blocks (generator.cpp)
     for (std::uint64_t group = thread; group < static_cast<std::uint64_t>(groups); group += stride) {
