@@ -247,6 +247,7 @@ def test_unique_collapses_nans_and_signed_zeros():
     values, counts = ga.unique(ga.asarray(host), return_counts=True)
     numpy.testing.assert_array_equal(ga.asnumpy(values), [0.0, 1.0, numpy.nan])
     numpy.testing.assert_array_equal(ga.asnumpy(counts), [2, 1, 3])
+    numpy.testing.assert_array_equal(ga.asnumpy(ga.unique(ga.asarray(host))), [0.0, 1.0, numpy.nan])
     complex_host = numpy.array([complex(numpy.nan, 1), complex(2, numpy.nan), 1j, complex(numpy.nan, numpy.nan)])
     assert ga.unique(ga.asarray(complex_host)).size == numpy.unique(complex_host).size == 2
 

@@ -33,10 +33,18 @@ UniqueResult unique(const Array& array, bool want_first_indices, bool want_inver
   const Array data = sorting::rows_along(array, std::nullopt, stream).data;
   const std::int64_t count = data.size();
   const cudaStream_t native = stream->native();
-  const Array permutation = sorting::stable_permutation(std::span<const Array>(&data, 1), 0, stream);
-  const Array sorted = Array::empty(Dims{count}, data.dtype(), GA_ORDER_C, stream);
   const int itemsize = static_cast<int>(data.itemsize());
-  sort_primitives::gather_elements(itemsize, data.data(), int64_data(permutation), sorted.data(), count, native);
+  // The values alone need no positions: a sort of the values (a radix sort of the keys alone for a
+  // real dtype) instead of a stable permutation and a gather through it. int32 2^24 on an H100:
+  // 1.74 ms with the permutation (bench/NOTES.md).
+  const bool values_only = !want_first_indices && !want_inverse && !want_counts;
+  std::optional<Array> permutation;
+  const Array sorted = values_only ? sorting::sorted_rows(sorting::Rows{data, 1, count}, stream)
+                                   : Array::empty(Dims{count}, data.dtype(), GA_ORDER_C, stream);
+  if (!values_only) {
+    permutation = sorting::stable_permutation(std::span<const Array>(&data, 1), 0, stream);
+    sort_primitives::gather_elements(itemsize, data.data(), int64_data(*permutation), sorted.data(), count, native);
+  }
 
   const Array run_numbers = empty_int64(count, stream);
   if (count > 0) {
@@ -56,17 +64,23 @@ UniqueResult unique(const Array& array, bool want_first_indices, bool want_inver
 
   const Array starts = empty_int64(runs, stream);
   sort_primitives::run_starts(int64_data(run_numbers), count, int64_data(starts), native);
+  if (values_only) {
+    UniqueResult result{Array::empty(Dims{runs}, data.dtype(), GA_ORDER_C, stream), std::nullopt, std::nullopt,
+                        std::nullopt};
+    sort_primitives::gather_elements(itemsize, sorted.data(), int64_data(starts), result.values.data(), runs, native);
+    return result;
+  }
   UniqueResult result{Array::empty(Dims{runs}, data.dtype(), GA_ORDER_C, stream), empty_int64(runs, stream),
                       std::nullopt, std::nullopt};
   if (want_counts) result.counts = empty_int64(runs, stream);
-  sort_primitives::run_firsts_and_counts(int64_data(starts), runs, count, int64_data(permutation),
+  sort_primitives::run_firsts_and_counts(int64_data(starts), runs, count, int64_data(*permutation),
                                          int64_data(*result.first_indices),
                                          result.counts ? int64_data(*result.counts) : nullptr, native);
   sort_primitives::gather_elements(itemsize, data.data(), int64_data(*result.first_indices), result.values.data(), runs,
                                    native);
   if (want_inverse) {
     result.inverse = Array::empty(array.shape(), GA_INT64, GA_ORDER_C, stream);
-    sort_primitives::scatter_inverse(int64_data(run_numbers), int64_data(permutation), int64_data(*result.inverse),
+    sort_primitives::scatter_inverse(int64_data(run_numbers), int64_data(*permutation), int64_data(*result.inverse),
                                      count, native);
   }
   if (!want_first_indices) result.first_indices.reset();
