@@ -60,9 +60,12 @@ def check(name, inputs, result):
         residual = numpy.linalg.norm(result.astype(numpy.float64) @ result.T - wide[0]) / numpy.linalg.norm(wide[0])
     else:
         residual = numpy.abs(wide[0] @ result - numpy.eye(64)).max()
-    # float32 inverses of 64 x 64 matrices shifted by 8I (condition numbers up to ~1e3) are good to
-    # about n * cond * eps32 ~ 1e-2 in A @ inv(A) - I; CuPy's are the same.
-    tolerance = 1e-9 if name.startswith("svd") else 2e-2 if name.startswith("inv") else 1e-3
+    tolerance = 1e-9 if name.startswith("svd") else 1e-3
+    if name.startswith("inv"):
+        # float32 inverses of 64 x 64 matrices shifted by 8I are good to about n * cond * eps32 in
+        # A @ inv(A) - I: ~1e-2, more for the worst-conditioned of 1000 random ones, as NumPy's own.
+        lapack = numpy.abs(wide[0] @ numpy.linalg.inv(inputs[0]) - numpy.eye(64)).max()
+        tolerance = max(2e-2, 8 * lapack)
     if not residual < tolerance:
         print(f"check failed: {name}: relative residual {residual:.1e}", file=sys.stderr)
         return False

@@ -1,6 +1,8 @@
 #include "core/array/scalar.hpp"
 #include "core/common/error.hpp"
+#include "core/linalg/blas_handle.hpp"
 #include "core/linalg/factorizations.hpp"
+#include "core/linalg/householder_qr.hpp"
 #include "core/linalg/linalg_support.hpp"
 #include "core/linalg/solver_handle.hpp"
 #include "core/ops/copy.hpp"
@@ -12,6 +14,7 @@
 #include <cuComplex.h>
 
 #include <climits>
+#include <optional>
 
 namespace garray {
 
@@ -94,6 +97,33 @@ void factor_in_place(const Array& factored, std::int64_t m, std::int64_t n, cons
   }
 }
 
+// factor_in_place() by householder_qr (float32), each matrix's Q of the mode's columns generated right after its
+// factorization, while the workspace holds its block reflectors: the Q stack (..., columns, m), column-major, or none.
+std::optional<Array> factor_by_panels(const Array& factored, std::int64_t m, std::int64_t n, const Array& tau,
+                                      ga_linalg_qr_mode_t mode, const StreamRef& stream) {
+  const Dims batch = batch_shape(factored);
+  const std::int64_t count = count_of(batch);
+  const std::int64_t k = std::min(m, n);
+  const std::int64_t q_columns = mode == GA_LINALG_QR_REDUCED ? k : (mode == GA_LINALG_QR_COMPLETE ? m : 0);
+  std::optional<Array> q;
+  if (q_columns > 0) q = Array::empty(joined(batch, {q_columns, m}), GA_FLOAT32, GA_ORDER_C, stream);
+  if (count == 0) return q;
+  const Array workspace = device_workspace(householder_qr::workspace_bytes(m, n), stream);
+  DeviceGuard guard(stream->device());
+  BlasCall call(stream);
+  for (std::int64_t index = 0; index < count; ++index) {
+    check_cublas(householder_qr::factor(reinterpret_cast<float*>(matrix_at(factored, index)), m, n,
+                                        elements<float>(tau) + index * k, workspace.data(), call.handle(),
+                                        stream->native()),
+                 "householder QR");
+    if (q)
+      check_cublas(householder_qr::generate_q(reinterpret_cast<float*>(matrix_at(*q, index)), m, n, q_columns,
+                                              workspace.data(), call.handle(), stream->native()),
+                   "householder QR: Q");
+  }
+  return q;
+}
+
 }  // namespace
 
 QrResult qr(const Array& a, ga_linalg_qr_mode_t mode, const StreamRef& stream) {
@@ -109,13 +139,19 @@ QrResult qr(const Array& a, ga_linalg_qr_mode_t mode, const StreamRef& stream) {
   // (..., n, m): each matrix column-major, as geqrf factors it and as NumPy's raw h is laid out.
   const Array factored = column_major_copy(a, linalg_dtype(a.dtype(), "qr"), stream);
   const Array tau = Array::empty(joined(batch, {k}), factored.dtype(), GA_ORDER_C, stream);
-  factor_in_place(factored, m, n, tau, stream);
+  std::optional<Array> q;
+  if (householder_qr::prefers(factored.dtype(), m, n, stream->device())) {
+    q = factor_by_panels(factored, m, n, tau, mode, stream);
+  } else {
+    factor_in_place(factored, m, n, tau, stream);
+  }
   if (mode == GA_LINALG_QR_RAW) return {factored, tau};
   const Array logical = swap_last_axes(factored);
   // R is taken before orgqr overwrites the factored copy (the stream keeps the order).
   const Array r =
       triangle(mode == GA_LINALG_QR_COMPLETE ? logical : slice_axis(logical, rows_axis, 0, k), 0, true, stream);
   if (mode == GA_LINALG_QR_R) return {std::nullopt, r};
+  if (q) return {from_column_major(*q, stream), r};
   const bool square_q_wider = mode == GA_LINALG_QR_COMPLETE && m > n;
   if (!square_q_wider) {
     // Q has k columns: the first k columns of the factored copy, generated in place.

@@ -2,6 +2,7 @@
 
 #include "core/common/cuda_check.hpp"
 #include "core/common/error.hpp"
+#include "core/linalg/blas_status.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -377,19 +378,6 @@ cublasStatus_t trsm(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t fi
     return cublasDtrsm(h, side, fill, op, diag, m, n, alpha, a, lda, b, ldb);
   }
 }
-
-// Runs cuBLAS calls in turn and keeps the first failure.
-class BlasStatus {
- public:
-  BlasStatus& operator<<(cublasStatus_t status) {
-    if (status_ == CUBLAS_STATUS_SUCCESS) status_ = status;
-    return *this;
-  }
-  cublasStatus_t value() const { return status_; }
-
- private:
-  cublasStatus_t status_ = CUBLAS_STATUS_SUCCESS;
-};
 
 int blocks_for(std::int64_t count, int threads) { return static_cast<int>((count + threads - 1) / threads); }
 

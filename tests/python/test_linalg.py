@@ -261,6 +261,50 @@ def test_qr_bad_mode():
         ga.linalg.qr(ga.asarray(numpy.eye(2)), mode="economic")
 
 
+# float32 from min(m, n) = 1024 takes the library's own blocked Householder factorization: LAPACK's results (geqrf's
+# reflectors and scalars, R's signs, orgqr's Q), compared with NumPy's.
+@pytest.mark.parametrize("shape", [(1100, 1030), (1030, 1100), (2, 1024, 1024), (2100, 1024)])
+def test_qr_float32_panels_match_lapack(shape):
+    a = standard_normal_host(shape, numpy.float32, 21)
+    ga_a = ga.asarray(a)
+    m, n = shape[-2:]
+    k = min(m, n)
+    tol = _tol(numpy.float32, max(m, n))
+    h, tau = (ga.asnumpy(x) for x in ga.linalg.qr(ga_a, mode="raw"))
+    r_only = ga.asnumpy(ga.linalg.qr(ga_a, mode="r"))
+    for index in numpy.ndindex(shape[:-2]):
+        expected_h, expected_tau = numpy.linalg.qr(_wide(a[index]), mode="raw")
+        _assert_close(tau[index], expected_tau, tol)
+        _assert_close(h[index], expected_h, tol)
+        _assert_close(r_only[index], numpy.linalg.qr(_wide(a[index]), mode="r"), tol)
+    for mode, q_columns in (("reduced", k), ("complete", m)):
+        q, r = ga.linalg.qr(ga_a, mode=mode)
+        assert q.shape == shape[:-2] + (m, q_columns) and q.dtype == numpy.float32
+        q, r = _wide(ga.asnumpy(q)), _wide(ga.asnumpy(r))
+        numpy.testing.assert_array_equal(numpy.tril(r, -1), 0)
+        _assert_close(r[..., :k, :], r_only, tol)
+        _assert_close(q @ r, a, tol)
+        _assert_close(_h(q) @ q, numpy.broadcast_to(numpy.eye(q_columns), q.shape[:-2] + (q_columns,) * 2), tol)
+    numpy.testing.assert_array_equal(ga.asnumpy(ga_a), a)
+
+
+# Zero, repeated and dependent columns, and magnitudes whose squares leave float32's range: each panel is scaled by a
+# power of two before its sums of squares.
+@pytest.mark.parametrize("scale", [1.0, 2.0**-100, 2.0**100])
+def test_qr_float32_panels_rank_deficient_and_extreme_scales(scale):
+    base = standard_normal_host((1200, 1100), numpy.float32, 22)
+    base[:, 5] = 0
+    base[:, 7] = base[:, 3]
+    base[:, 1000:] = 2 * base[:, :100]
+    a = (base * numpy.float32(scale)).astype(numpy.float32)
+    q, r = ga.linalg.qr(ga.asarray(a))
+    q, r = _wide(ga.asnumpy(q)), _wide(ga.asnumpy(r))
+    assert numpy.isfinite(q).all() and numpy.isfinite(r).all()
+    tol = _tol(numpy.float32, 1200)
+    _assert_close(_h(q) @ q, numpy.eye(1100), tol)
+    _assert_close(q @ r / scale, _wide(a) / scale, tol)
+
+
 # ----- svd -----------------------------------------------------------------------------------------
 
 def _check_svd(a, dtype, full_matrices):

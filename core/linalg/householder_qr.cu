@@ -1,0 +1,478 @@
+#include "core/linalg/householder_qr.hpp"
+
+#include "core/common/cuda_check.hpp"
+#include "core/linalg/blas_status.hpp"
+#include "core/runtime/device.hpp"
+
+#include <cooperative_groups.h>
+
+#include <algorithm>
+
+namespace garray::householder_qr {
+
+namespace {
+
+namespace cg = cooperative_groups;
+
+constexpr int kWidth = 32;  // panel columns: one a lane in the reductions
+constexpr int kBlock = 4 * kWidth;  // columns of a block reflector applied to the trailing columns and to Q
+constexpr int kGramRows = 256;  // rows of a chunk of a block's V^T V
+constexpr int kMergeThreads = 512;
+constexpr int kMergeShared = (2 * kBlock * (kBlock + 1) + kBlock * kBlock / 4) * sizeof(float);
+constexpr int kClusterBlocks = 8;  // the portable cluster size
+constexpr int kThreads = 256;
+constexpr int kWarps = kThreads / 32;
+constexpr int kMaxRowsPerThread = 4;
+constexpr std::int64_t kMaxRows = std::int64_t{kClusterBlocks} * kThreads * kMaxRowsPerThread;
+constexpr std::int64_t kMinimumOrder = 1024;
+
+// A panel's shared state, each block's own; the cluster reads block_sums and block 0's pivot_row.
+struct PanelShared {
+  float warp_sums[kWarps][kWidth];
+  // Two of each, alternating by step: another block may still read a step's while this one writes the next's.
+  float block_sums[2][kWidth];
+  float pivot_row[2][kWidth];
+  __align__(16) float update[kWidth];  // w: the step's row v^T A, scaled by tau in the update
+  float gram[kWidth][kWidth];  // block 0: gram[i][j] = v_i^T v_j for i < j, for T
+  float taus[kWidth];  // block 0
+  float tau, vector_scale, beta;
+  unsigned warp_largest[kWarps];
+  unsigned block_largest;
+};
+
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+// upper ? a : b, opaque to the optimizer: a plain conditional between two elements of a register array becomes an
+// indexed load, and the array moves to local memory.
+__device__ __forceinline__ float pick(bool upper, float a, float b) {
+  float picked;
+  asm("{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %1, 0;\n\tselp.f32 %0, %2, %3, p;\n\t}"
+      : "=f"(picked)
+      : "r"(static_cast<unsigned>(upper)), "f"(a), "f"(b));
+  return picked;
+}
+
+// One halving step of warp_column_totals: values[i] (i < HALF) becomes the sum over the lane and its partner
+// (lane ^ HALF) of the element that lane's position keeps.
+template <int HALF>
+__device__ __forceinline__ void exchange_half(float (&values)[kWidth], bool upper) {
+#pragma unroll
+  for (int i = 0; i < HALF; ++i) {
+    const float sent = pick(upper, values[i], values[i + HALF]);
+    const float kept = pick(upper, values[i + HALF], values[i]);
+    values[i] = kept + __shfl_xor_sync(0xffffffffu, sent, HALF);
+  }
+}
+
+// Lane c gets the warp's total of values[c] (the values are used up): each halving step sends half the values to the
+// partner lane and adds the half it receives, 31 shuffles for 32 totals.
+__device__ __forceinline__ float warp_column_totals(float (&values)[kWidth]) {
+  const int lane = threadIdx.x % 32;
+  exchange_half<16>(values, lane & 16);
+  exchange_half<8>(values, lane & 8);
+  exchange_half<4>(values, lane & 4);
+  exchange_half<2>(values, lane & 2);
+  exchange_half<1>(values, lane & 1);
+  return values[0];
+}
+#endif
+
+// geqrf of the panel of `width` columns from (k, k) of the column-major `a`, its h rows held R a thread by a cluster
+// of kClusterBlocks blocks. Writes the panel back (R scaled back, reflector vectors below the diagonal), the explicit
+// unit lower-trapezoidal V to the same place of `v`, the scalars to tau[k...] and T (kWidth x kWidth, column-major,
+// leading dimension ldt; I - V T V^T = H_k ... H_k+width-1) to `t`.
+template <int R>
+__global__ void __launch_bounds__(kThreads) factor_panel(float* a, std::int64_t lda, std::int64_t k, int h, int width,
+                                                         float* tau, float* v, float* t, int ldt) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  __shared__ PanelShared shared;
+  const cg::cluster_group cluster = cg::this_cluster();
+  const int block = static_cast<int>(cluster.block_rank());
+  const int lane = threadIdx.x % 32;
+  const int warp = threadIdx.x / 32;
+  float* const panel = a + k + k * lda;
+  float rows[R][kWidth];
+  int row_of[R];
+  unsigned largest = 0;
+#pragma unroll
+  for (int i = 0; i < R; ++i) {
+    row_of[i] = (i * kClusterBlocks + block) * kThreads + threadIdx.x;
+#pragma unroll
+    for (int c = 0; c < kWidth; ++c) {
+      rows[i][c] = row_of[i] < h && c < width ? panel[row_of[i] + c * lda] : 0.0f;
+      largest = max(largest, __float_as_uint(fabsf(rows[i][c])));
+    }
+  }
+
+  // The panel is scaled by a power of two that brings its largest magnitude to [1, 2): exact, and no sum of squares
+  // below can overflow, nor underflow where it matters next to the largest.
+  largest = __reduce_max_sync(0xffffffffu, largest);
+  if (lane == 0) shared.warp_largest[warp] = largest;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    unsigned block_largest = 0;
+    for (int w = 0; w < kWarps; ++w) block_largest = max(block_largest, shared.warp_largest[w]);
+    shared.block_largest = block_largest;
+  }
+  cluster.sync();
+  largest = 0;
+  for (int b = 0; b < kClusterBlocks; ++b) largest = max(largest, *cluster.map_shared_rank(&shared.block_largest, b));
+  const float panel_largest = __uint_as_float(largest);
+  const int exponent =
+      panel_largest > 0.0f && isfinite(panel_largest) ? min(max(ilogbf(panel_largest), -126), 126) : 0;
+  const float scale = ldexpf(1.0f, -exponent);
+#pragma unroll
+  for (int i = 0; i < R; ++i)
+#pragma unroll
+    for (int c = 0; c < kWidth; ++c) rows[i][c] *= scale;
+
+  // Every step runs, past `width` too (zero columns: tau = 0), so that the loop unrolls whole and every register index
+  // is a constant.
+#pragma unroll
+  for (int j = 0; j < kWidth; ++j) {
+    const int buffer = j & 1;
+    // Below the pivot row j: x = the row's entry of column j; its products with every column c sum to x^T A[:, c]
+    // (c = j: sigma = ||x||^2; c < j: the earlier reflectors' vectors, for T; c > j: the update).
+    float sums[kWidth];
+#pragma unroll
+    for (int c = 0; c < kWidth; ++c) sums[c] = 0.0f;
+#pragma unroll
+    for (int i = 0; i < R; ++i) {
+      const float x = row_of[i] > j ? rows[i][j] : 0.0f;
+#pragma unroll
+      for (int c = 0; c < kWidth; ++c) sums[c] = fmaf(x, rows[i][c], sums[c]);
+    }
+    if (block == 0 && threadIdx.x == j) {
+#pragma unroll
+      for (int c = 0; c < kWidth; ++c) shared.pivot_row[buffer][c] = rows[0][c];
+    }
+    shared.warp_sums[warp][lane] = warp_column_totals(sums);
+    __syncthreads();
+    if (warp == 0) {
+      float total = 0.0f;
+#pragma unroll
+      for (int w = 0; w < kWarps; ++w) total += shared.warp_sums[w][lane];
+      shared.block_sums[buffer][lane] = total;
+    }
+    cluster.sync();
+    if (warp == 0) {
+      float product = 0.0f;
+#pragma unroll
+      for (int b = 0; b < kClusterBlocks; ++b) product += cluster.map_shared_rank(shared.block_sums[buffer], b)[lane];
+      const float pivot = cluster.map_shared_rank(shared.pivot_row[buffer], 0)[lane];
+      const float sigma = __shfl_sync(0xffffffffu, product, j);
+      const float alpha = __shfl_sync(0xffffffffu, pivot, j);
+      // dlarfg: H = I - tau v v^T with v = (1, x / (alpha - beta)) takes (alpha, x) to (beta, 0); nothing to do for
+      // x = 0 (NaN goes through, as it should).
+      float step_tau = 0.0f, vector_scale = 0.0f, beta = alpha;
+      if (sigma != 0.0f) {
+        beta = -copysignf(sqrtf(fmaf(alpha, alpha, sigma)), alpha);
+        step_tau = (beta - alpha) / beta;
+        vector_scale = 1.0f / (alpha - beta);
+      }
+      // v^T A[:, c] = A[j, c] + vector_scale x^T A[:, c].
+      const float update = fmaf(vector_scale, product, pivot);
+      shared.update[lane] = update;
+      if (block == 0 && lane < j) shared.gram[lane][j] = update;
+      if (lane == 0) {
+        shared.tau = step_tau;
+        shared.vector_scale = vector_scale;
+        shared.beta = beta;
+        if (block == 0) shared.taus[j] = step_tau;
+      }
+    }
+    __syncthreads();
+    const float step_tau = shared.tau, vector_scale = shared.vector_scale, beta = shared.beta;
+#pragma unroll
+    for (int i = 0; i < R; ++i) {
+      if (row_of[i] < j) continue;
+      const bool pivot_row = row_of[i] == j;
+      const float vi = pivot_row ? 1.0f : rows[i][j] * vector_scale;
+      const float scaled = step_tau * vi;
+#pragma unroll
+      for (int c = j + 1; c < kWidth; ++c) rows[i][c] = fmaf(-scaled, shared.update[c], rows[i][c]);
+      rows[i][j] = pivot_row ? beta : vi;
+    }
+  }
+
+  const float unscale = ldexpf(1.0f, exponent);
+#pragma unroll
+  for (int i = 0; i < R; ++i) {
+    const int row = row_of[i];
+    if (row >= h) continue;
+#pragma unroll
+    for (int c = 0; c < kWidth; ++c) {
+      if (c >= width) continue;
+      const float value = rows[i][c];
+      panel[row + c * lda] = row <= c ? value * unscale : value;
+      v[k + row + (k + c) * lda] = row < c ? 0.0f : (row == c ? 1.0f : value);
+    }
+  }
+  if (block == 0 && warp == 0) {
+    // dlarft: T[:j, j] = -tau_j T[:j, :j] (V[:, :j]^T v_j), T[j, j] = tau_j; lane c builds row c.
+    float t_row[kWidth];
+#pragma unroll
+    for (int j = 0; j < kWidth; ++j) {
+      float sum = 0.0f;
+#pragma unroll
+      for (int i = 0; i < j; ++i) sum = fmaf(t_row[i], shared.gram[i][j], sum);
+      const float tau_j = j < width ? shared.taus[j] : 0.0f;
+      t_row[j] = lane < j ? -tau_j * sum : (lane == j ? tau_j : 0.0f);
+      t[lane + j * ldt] = t_row[j];
+    }
+    if (lane < width) tau[k + lane] = shared.taus[lane];
+  }
+  // No block leaves while another may still read its shared memory.
+  cluster.sync();
+#elif defined(__CUDA_ARCH__)
+  __trap();  // prefers() keeps devices without clusters away
+#endif
+}
+
+// gram = V^T V of a block's `width` reflectors (zero outside width x width; kBlock x kBlock, column-major) from the
+// `parts` partial products of row chunks, summed in a fixed order.
+__global__ void sum_gram(const float* partials, int parts, int width, float* gram) {
+  const int index = blockIdx.x * blockDim.x + threadIdx.x;
+  if (index >= kBlock * kBlock) return;
+  float sum = 0.0f;
+  if (index % kBlock < width && index / kBlock < width)
+#pragma unroll 4
+    for (int part = 0; part < parts; ++part) sum += partials[part * kBlock * kBlock + index];
+  gram[index] = sum;
+}
+
+// A block's T (kBlock x kBlock, column-major, zero outside its reflectors) from its panels' T on the diagonal and
+// gram = V^T V: neighbouring stretches a, b merge as T_ab = -T_aa (V_a^T V_b) T_bb, 32 columns, then 64. Everything in
+// shared memory: one block does it, and a global load a multiply-add would leave it waiting on latency.
+__global__ void __launch_bounds__(kMergeThreads) merge_block_t(const float* gram, float* t) {
+  constexpr int kLd = kBlock + 1;  // padded against bank conflicts
+  extern __shared__ float merged[];  // T; V^T V; the pairs' (V_a^T V_b) T_bb
+  float* const grams = merged + kBlock * kLd;
+  float* const product = grams + kBlock * kLd;
+  // Unrolled whole, so that every load is in flight at once.
+#pragma unroll
+  for (int pass = 0; pass < kBlock * kBlock / kMergeThreads; ++pass) {
+    const int index = pass * kMergeThreads + threadIdx.x;
+    merged[index % kBlock + index / kBlock * kLd] = t[index];
+    grams[index % kBlock + index / kBlock * kLd] = gram[index];
+  }
+  __syncthreads();
+  for (int size = kWidth; size < kBlock; size *= 2) {
+    const int outputs = kBlock / 2 * size;  // kBlock / (2 size) pairs of size x size
+    for (int index = threadIdx.x; index < outputs; index += blockDim.x) {
+      const int pair = index / (size * size), r = index % size, c = index / size % size;
+      const int a = 2 * pair * size, b = a + size;
+      float sum = 0.0f;
+      for (int l = 0; l <= c; ++l) sum = fmaf(grams[a + r + (b + l) * kLd], merged[b + l + (b + c) * kLd], sum);
+      product[index] = sum;
+    }
+    __syncthreads();
+    for (int index = threadIdx.x; index < outputs; index += blockDim.x) {
+      const int pair = index / (size * size), r = index % size, c = index / size % size;
+      const int a = 2 * pair * size, b = a + size;
+      const float* const pair_product = product + pair * size * size;
+      float sum = 0.0f;
+      for (int l = r; l < size; ++l) sum = fmaf(merged[a + r + (a + l) * kLd], pair_product[l + c * size], sum);
+      merged[a + r + (b + c) * kLd] = -sum;
+    }
+    __syncthreads();
+  }
+#pragma unroll
+  for (int pass = 0; pass < kBlock * kBlock / kMergeThreads; ++pass) {
+    const int index = pass * kMergeThreads + threadIdx.x;
+    t[index] = merged[index % kBlock + index / kBlock * kLd];
+  }
+}
+
+__global__ void set_identity(float* q, std::int64_t m, std::int64_t columns) {
+  const std::int64_t count = m * columns;
+  for (std::int64_t index = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; index < count;
+       index += std::int64_t{gridDim.x} * blockDim.x)
+    q[index] = index % m == index / m ? 1.0f : 0.0f;
+}
+
+// Where factor() keeps what generate_q() needs, and its products' scratch.
+struct Scratch {
+  float* v;  // m x min(m, n), leading dimension m: each panel's V where its reflectors are in a
+  float* block_t;  // kBlock x kBlock a block, its panels' T on the diagonal first: what generate_q() applies
+  float* gram;  // kBlock x kBlock: V^T V of a block
+  float* partial_grams;  // kBlock x kBlock a chunk of kGramRows rows of V^T V
+  float* product;  // kBlock x max(m, n): V^T C for C of up to max(m, n) columns
+  float* scaled;  // the same: op(T) V^T C
+};
+
+std::int64_t blocks_of(std::int64_t m, std::int64_t n) { return (std::min(m, n) + kBlock - 1) / kBlock; }
+
+// Lays the scratch out from `base` (none: only counts) and returns its size in floats.
+std::size_t lay_out(std::int64_t m, std::int64_t n, float* base, Scratch& scratch) {
+  const std::int64_t sizes[] = {m * std::min(m, n),
+                                blocks_of(m, n) * kBlock * kBlock,
+                                kBlock * kBlock,
+                                (m + kGramRows - 1) / kGramRows * kBlock * kBlock,
+                                kBlock * std::max(m, n),
+                                kBlock * std::max(m, n)};
+  float** const pieces[] = {&scratch.v,    &scratch.block_t,       &scratch.gram,
+                            &scratch.partial_grams, &scratch.product, &scratch.scaled};
+  std::int64_t total = 0;
+  for (int piece = 0; piece < 6; ++piece) {
+    if (base) *pieces[piece] = base + total;
+    total += sizes[piece];
+  }
+  return static_cast<std::size_t>(total);
+}
+
+Scratch carve(void* workspace, std::int64_t m, std::int64_t n) {
+  Scratch scratch{};
+  lay_out(m, n, static_cast<float*>(workspace), scratch);
+  return scratch;
+}
+
+// A block reflector I - V T V^T: h x width V (leading dimension ld) and T (leading dimension ldt).
+struct BlockReflector {
+  const float* v;
+  int ld;
+  int h;
+  int width;
+  const float* t;
+  int ldt;
+};
+
+template <int R>
+void launch_panel(float* a, std::int64_t m, std::int64_t k, int h, int width, float* tau, const Scratch& scratch,
+                  float* t, cudaStream_t stream) {
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(kClusterBlocks);
+  config.blockDim = dim3(kThreads);
+  config.stream = stream;
+  cudaLaunchAttribute cluster{};
+  cluster.id = cudaLaunchAttributeClusterDimension;
+  cluster.val.clusterDim.x = kClusterBlocks;
+  cluster.val.clusterDim.y = 1;
+  cluster.val.clusterDim.z = 1;
+  config.attrs = &cluster;
+  config.numAttrs = 1;
+  check_cuda(cudaLaunchKernelEx(&config, factor_panel<R>, a, m, k, h, width, tau, scratch.v, t, kBlock),
+             "householder QR: factor_panel");
+}
+
+// The panel of `width` columns from (k, k); its T goes to `t` (leading dimension kBlock).
+void factor_panel_at(float* a, std::int64_t m, std::int64_t k, int width, float* tau, const Scratch& scratch, float* t,
+                     cudaStream_t stream) {
+  const int h = static_cast<int>(m - k);
+  constexpr int kRowsPerPass = kClusterBlocks * kThreads;
+  if (h <= kRowsPerPass) return launch_panel<1>(a, m, k, h, width, tau, scratch, t, stream);
+  if (h <= 2 * kRowsPerPass) return launch_panel<2>(a, m, k, h, width, tau, scratch, t, stream);
+  launch_panel<kMaxRowsPerThread>(a, m, k, h, width, tau, scratch, t, stream);
+}
+
+// The block's T from its panels' (on its diagonal) and V^T V, the latter summed from chunks of kGramRows rows: cuBLAS
+// gives a product this small and this deep whole few blocks (its syrk of a 4096-row block took 360 us).
+cublasStatus_t form_block_t(cublasHandle_t blas, const BlockReflector& r, float* t, const Scratch& scratch,
+                            cudaStream_t stream) {
+  const float one = 1.0f, zero = 0.0f;
+  const int chunks = r.h / kGramRows, rest = r.h % kGramRows;
+  BlasStatus status;
+  if (chunks > 0)
+    status << cublasSgemmStridedBatched(blas, CUBLAS_OP_T, CUBLAS_OP_N, r.width, r.width, kGramRows, &one, r.v, r.ld,
+                                        kGramRows, r.v, r.ld, kGramRows, &zero, scratch.partial_grams, kBlock,
+                                        kBlock * kBlock, chunks);
+  if (rest > 0) {
+    const float* const last = r.v + static_cast<std::int64_t>(chunks) * kGramRows;
+    status << cublasSgemm(blas, CUBLAS_OP_T, CUBLAS_OP_N, r.width, r.width, rest, &one, last, r.ld, last, r.ld, &zero,
+                          scratch.partial_grams + static_cast<std::int64_t>(chunks) * kBlock * kBlock, kBlock);
+  }
+  sum_gram<<<kBlock * kBlock / 256, 256, 0, stream>>>(scratch.partial_grams, chunks + (rest > 0), r.width,
+                                                      scratch.gram);
+  merge_block_t<<<1, kMergeThreads, kMergeShared, stream>>>(scratch.gram, t);
+  check_cuda(cudaGetLastError(), "householder QR: block T");
+  return status.value();
+}
+
+// C = (I - V op(T) V^T) C for the reflector's h rows of C (`columns` columns, the reflector's leading dimension): op =
+// transpose applies Q^T, none applies Q.
+cublasStatus_t apply_block_reflector(cublasHandle_t blas, const BlockReflector& r, cublasOperation_t t_op, float* c,
+                                     int columns, const Scratch& scratch) {
+  const float one = 1.0f, zero = 0.0f, minus_one = -1.0f;
+  BlasStatus status;
+  status << cublasSgemm(blas, CUBLAS_OP_T, CUBLAS_OP_N, r.width, columns, r.h, &one, r.v, r.ld, c, r.ld, &zero,
+                        scratch.product, kBlock);
+  status << cublasStrmm(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, t_op, CUBLAS_DIAG_NON_UNIT, r.width, columns,
+                        &one, r.t, r.ldt, scratch.product, kBlock, scratch.scaled, kBlock);
+  status << cublasSgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, r.h, columns, r.width, &minus_one, r.v, r.ld, scratch.scaled,
+                        kBlock, &one, c, r.ld);
+  return status.value();
+}
+
+// The reflector of the block of columns [j, j + width) of an m-row matrix, its T at `t`.
+BlockReflector block_at(const Scratch& scratch, std::int64_t m, std::int64_t j, int width, const float* t, int ldt) {
+  return {scratch.v + j + j * m, static_cast<int>(m), static_cast<int>(m - j), width, t, ldt};
+}
+
+const float* block_t_of(const Scratch& scratch, std::int64_t block) {
+  return scratch.block_t + block * kBlock * kBlock;
+}
+
+}  // namespace
+
+bool prefers(ga_dtype_t dtype, std::int64_t m, std::int64_t n, int device) {
+  return dtype == GA_FLOAT32 && std::min(m, n) >= kMinimumOrder && m <= kMaxRows && n <= 0x7fffffff &&
+         get_device_attribute(device, cudaDevAttrComputeCapabilityMajor) >= 9;
+}
+
+std::size_t workspace_bytes(std::int64_t m, std::int64_t n) {
+  Scratch counted{};
+  return lay_out(m, n, nullptr, counted) * sizeof(float);
+}
+
+// Two levels: panels of kWidth columns each update the rest of their block of kBlock columns; the block's reflector
+// (its T merged from its panels') then updates the trailing columns in products of depth kBlock, not kWidth.
+cublasStatus_t factor(float* a, std::int64_t m, std::int64_t n, float* tau, void* workspace, cublasHandle_t blas,
+                      cudaStream_t stream) {
+  check_cuda(cudaFuncSetAttribute(merge_block_t, cudaFuncAttributeMaxDynamicSharedMemorySize, kMergeShared),
+             "cudaFuncSetAttribute (householder QR)");
+  const Scratch scratch = carve(workspace, m, n);
+  const std::int64_t k = std::min(m, n);
+  // A panel writes its V from its own diagonal down and its T on the block's diagonal; a block's V also needs the
+  // zeros above that, its T the zeros past its last panel.
+  check_cuda(cudaMemsetAsync(scratch.v, 0, m * k * sizeof(float), stream), "householder QR: cudaMemsetAsync");
+  check_cuda(cudaMemsetAsync(scratch.block_t, 0, blocks_of(m, n) * kBlock * kBlock * sizeof(float), stream),
+             "householder QR: cudaMemsetAsync");
+  BlasStatus status;
+  for (std::int64_t block_start = 0, block = 0; block_start < k; block_start += kBlock, ++block) {
+    const std::int64_t block_end = std::min(k, block_start + kBlock);
+    float* const block_t = scratch.block_t + block * kBlock * kBlock;
+    for (std::int64_t j = block_start; j < block_end; j += kWidth) {
+      const int width = static_cast<int>(std::min<std::int64_t>(kWidth, block_end - j));
+      float* const panel_t = block_t + (j - block_start) * (kBlock + 1);
+      factor_panel_at(a, m, j, width, tau, scratch, panel_t, stream);
+      const int rest = static_cast<int>(block_end - j - width);
+      if (rest > 0)
+        status << apply_block_reflector(blas, block_at(scratch, m, j, width, panel_t, kBlock), CUBLAS_OP_T,
+                                        a + j + (j + width) * m, rest, scratch);
+    }
+    const BlockReflector reflector =
+        block_at(scratch, m, block_start, static_cast<int>(block_end - block_start), block_t, kBlock);
+    status << form_block_t(blas, reflector, block_t, scratch, stream);
+    const int right = static_cast<int>(n - block_end);
+    if (right > 0)
+      status << apply_block_reflector(blas, reflector, CUBLAS_OP_T, a + block_start + block_end * m, right, scratch);
+  }
+  return status.value();
+}
+
+cublasStatus_t generate_q(float* q, std::int64_t m, std::int64_t n, std::int64_t columns, const void* workspace,
+                          cublasHandle_t blas, cudaStream_t stream) {
+  const Scratch scratch = carve(const_cast<void*>(workspace), m, n);
+  const std::int64_t k = std::min(m, n);
+  set_identity<<<std::min<std::int64_t>((m * columns + 255) / 256, 4096), 256, 0, stream>>>(q, m, columns);
+  check_cuda(cudaGetLastError(), "householder QR: set_identity");
+  BlasStatus status;
+  for (std::int64_t block = blocks_of(m, n) - 1; block >= 0; --block) {
+    const std::int64_t j = block * kBlock;
+    const int width = static_cast<int>(std::min<std::int64_t>(kBlock, k - j));
+    status << apply_block_reflector(blas, block_at(scratch, m, j, width, block_t_of(scratch, block), kBlock),
+                                    CUBLAS_OP_N, q + j + j * m, static_cast<int>(columns - j), scratch);
+  }
+  return status.value();
+}
+
+}  // namespace garray::householder_qr

@@ -1,0 +1,44 @@
+// QR factorization of large float32 matrices by blocked Householder reflections whose panels are factored inside one
+// thread-block cluster, compiled ahead with nvcc.
+//
+// cuSOLVER's geqrf spends about 5.7 us per column of a 4096 x 4096 float32 matrix on an H100 (23.3 ms; orgqr another
+// 5.9, bench/NOTES.md): every reflector is a norm, a scaling and a rank-one update of the panel, each a pass over the
+// device of its own. Here a panel of 32 columns sits in the registers of a cluster of 8 blocks, one or more rows a
+// thread, and each column takes one reduction through the cluster's distributed shared memory: the sums of the
+// column's squares and of its products with the other panel columns give the reflector, its update of the panel and
+// T's column together. Panels update the rest of their block of 128 columns; the block's reflector I - V T V^T then
+// goes to the trailing columns (and, backwards, to Q) through cuBLAS in full float32 precision. The results are
+// LAPACK's: geqrf's reflectors and scalars (dlarfg's conventions: beta = -sign(alpha) ||x||), Q as orgqr forms it.
+// On an H100, 4096 x 4096: factorization 16.7 ms (geqrf 23.3), reduced Q and R 21.0 (geqrf + orgqr 28.4).
+#pragma once
+
+#include <garray/base.h>
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace garray::householder_qr {
+
+// Whether m x n matrices of `dtype` on `device` take this factorization rather than cuSOLVER's: float32 from
+// min(m, n) = 1024 up to 8192 rows, on devices with thread-block clusters (compute capability 9.0 and newer).
+bool prefers(ga_dtype_t dtype, std::int64_t m, std::int64_t n, int device);
+
+// Bytes of the scratch factor() and generate_q() need for an m x n matrix.
+std::size_t workspace_bytes(std::int64_t m, std::int64_t n);
+
+// geqrf in place of the column-major m x n float32 matrix `a` (leading dimension m): R on and above the diagonal, the
+// reflectors' vectors below it (unit leading entries implied), their min(m, n) scalars in `tau`. `workspace` keeps the
+// block reflectors for generate_q(). `blas` works on `stream`. Returns the first cuBLAS failure (for check_cublas);
+// launch failures throw.
+cublasStatus_t factor(float* a, std::int64_t m, std::int64_t n, float* tau, void* workspace, cublasHandle_t blas,
+                      cudaStream_t stream);
+
+// orgqr: the first `columns` (min(m, n) to m) columns of Q = H_1 H_2 ... H_min(m,n) into the column-major m-row `q`
+// (leading dimension m), from the workspace of the factor() call of that m x n matrix just before. Returns as factor().
+cublasStatus_t generate_q(float* q, std::int64_t m, std::int64_t n, std::int64_t columns, const void* workspace,
+                          cublasHandle_t blas, cudaStream_t stream);
+
+}  // namespace garray::householder_qr
