@@ -78,11 +78,12 @@ __device__ __forceinline__ float warp_column_totals(float (&values)[kWidth]) {
 
 // geqrf of the panel of `width` columns from (k, k) of the column-major `a`, its h rows held R a thread by a cluster
 // of kClusterBlocks blocks. Writes the panel back (R scaled back, reflector vectors below the diagonal), the explicit
-// unit lower-trapezoidal V to the same place of `v`, the scalars to tau[k...] and T (kWidth x kWidth, column-major,
+// unit lower-trapezoidal V to the same place of `v` (zeros above it from row block_start: the block's V), the scalars to tau[k...] and T (kWidth x kWidth, column-major,
 // leading dimension ldt; I - V T V^T = H_k ... H_k+width-1) to `t`.
 template <int R>
 __global__ void __launch_bounds__(kThreads) factor_panel(float* a, std::int64_t lda, std::int64_t k, int h, int width,
-                                                         float* tau, float* v, float* t, int ldt) {
+                                                         std::int64_t block_start, float* tau, float* v, float* t,
+                                                         int ldt) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   __shared__ PanelShared shared;
   const cg::cluster_group cluster = cg::this_cluster();
@@ -207,6 +208,10 @@ __global__ void __launch_bounds__(kThreads) factor_panel(float* a, std::int64_t 
       v[k + row + (k + c) * lda] = row < c ? 0.0f : (row == c ? 1.0f : value);
     }
   }
+  const int above = static_cast<int>(k - block_start);
+  if (block == 0)
+    for (int index = threadIdx.x; index < above * width; index += kThreads)
+      v[block_start + index % above + (k + index / above) * lda] = 0.0f;
   if (block == 0 && warp == 0) {
     // dlarft: T[:j, j] = -tau_j T[:j, :j] (V[:, :j]^T v_j), T[j, j] = tau_j; lane c builds row c.
     float t_row[kWidth];
@@ -338,7 +343,7 @@ struct BlockReflector {
 
 template <int R>
 void launch_panel(float* a, std::int64_t m, std::int64_t k, int h, int width, float* tau, const Scratch& scratch,
-                  float* t, cudaStream_t stream) {
+                  std::int64_t block_start, float* t, cudaStream_t stream) {
   cudaLaunchConfig_t config{};
   config.gridDim = dim3(kClusterBlocks);
   config.blockDim = dim3(kThreads);
@@ -350,18 +355,20 @@ void launch_panel(float* a, std::int64_t m, std::int64_t k, int h, int width, fl
   cluster.val.clusterDim.z = 1;
   config.attrs = &cluster;
   config.numAttrs = 1;
-  check_cuda(cudaLaunchKernelEx(&config, factor_panel<R>, a, m, k, h, width, tau, scratch.v, t, kBlock),
+  check_cuda(cudaLaunchKernelEx(&config, factor_panel<R>, a, m, k, h, width, block_start, tau, scratch.v, t,
+                                kBlock),
              "householder QR: factor_panel");
 }
 
-// The panel of `width` columns from (k, k); its T goes to `t` (leading dimension kBlock).
-void factor_panel_at(float* a, std::int64_t m, std::int64_t k, int width, float* tau, const Scratch& scratch, float* t,
-                     cudaStream_t stream) {
+// The panel of `width` columns from (k, k) of the block from column block_start; its T goes to `t` (leading
+// dimension kBlock).
+void factor_panel_at(float* a, std::int64_t m, std::int64_t k, int width, std::int64_t block_start, float* tau,
+                     const Scratch& scratch, float* t, cudaStream_t stream) {
   const int h = static_cast<int>(m - k);
   constexpr int kRowsPerPass = kClusterBlocks * kThreads;
-  if (h <= kRowsPerPass) return launch_panel<1>(a, m, k, h, width, tau, scratch, t, stream);
-  if (h <= 2 * kRowsPerPass) return launch_panel<2>(a, m, k, h, width, tau, scratch, t, stream);
-  launch_panel<kMaxRowsPerThread>(a, m, k, h, width, tau, scratch, t, stream);
+  if (h <= kRowsPerPass) return launch_panel<1>(a, m, k, h, width, tau, scratch, block_start, t, stream);
+  if (h <= 2 * kRowsPerPass) return launch_panel<2>(a, m, k, h, width, tau, scratch, block_start, t, stream);
+  launch_panel<kMaxRowsPerThread>(a, m, k, h, width, tau, scratch, block_start, t, stream);
 }
 
 // The block's T from its panels' (on its diagonal) and V^T V, the latter summed from chunks of kGramRows rows: cuBLAS
@@ -407,7 +414,7 @@ BlockReflector block_at(const Scratch& scratch, std::int64_t m, std::int64_t j, 
   return {scratch.v + j + j * m, static_cast<int>(m), static_cast<int>(m - j), width, t, ldt};
 }
 
-const float* block_t_of(const Scratch& scratch, std::int64_t block) {
+float* block_t_of(const Scratch& scratch, std::int64_t block) {
   return scratch.block_t + block * kBlock * kBlock;
 }
 
@@ -431,19 +438,17 @@ cublasStatus_t factor(float* a, std::int64_t m, std::int64_t n, float* tau, void
              "cudaFuncSetAttribute (householder QR)");
   const Scratch scratch = carve(workspace, m, n);
   const std::int64_t k = std::min(m, n);
-  // A panel writes its V from its own diagonal down and its T on the block's diagonal; a block's V also needs the
-  // zeros above that, its T the zeros past its last panel.
-  check_cuda(cudaMemsetAsync(scratch.v, 0, m * k * sizeof(float), stream), "householder QR: cudaMemsetAsync");
+  // A panel writes its T on the block's diagonal; the block's T also needs the zeros past its last panel.
   check_cuda(cudaMemsetAsync(scratch.block_t, 0, blocks_of(m, n) * kBlock * kBlock * sizeof(float), stream),
              "householder QR: cudaMemsetAsync");
   BlasStatus status;
   for (std::int64_t block_start = 0, block = 0; block_start < k; block_start += kBlock, ++block) {
     const std::int64_t block_end = std::min(k, block_start + kBlock);
-    float* const block_t = scratch.block_t + block * kBlock * kBlock;
+    float* const block_t = block_t_of(scratch, block);
     for (std::int64_t j = block_start; j < block_end; j += kWidth) {
       const int width = static_cast<int>(std::min<std::int64_t>(kWidth, block_end - j));
       float* const panel_t = block_t + (j - block_start) * (kBlock + 1);
-      factor_panel_at(a, m, j, width, tau, scratch, panel_t, stream);
+      factor_panel_at(a, m, j, width, block_start, tau, scratch, panel_t, stream);
       const int rest = static_cast<int>(block_end - j - width);
       if (rest > 0)
         status << apply_block_reflector(blas, block_at(scratch, m, j, width, panel_t, kBlock), CUBLAS_OP_T,
