@@ -2,6 +2,7 @@
 
 #include "core/common/cuda_check.hpp"
 #include "core/linalg/blas_status.hpp"
+#include "core/linalg/cluster_mailbox.cuh"
 #include "core/runtime/device.hpp"
 
 #include <cooperative_groups.h>
@@ -26,19 +27,21 @@ constexpr int kMaxRowsPerThread = 4;
 constexpr std::int64_t kMaxRows = std::int64_t{kClusterBlocks} * kThreads * kMaxRowsPerThread;
 constexpr std::int64_t kMinimumOrder = 1024;
 
-// A panel's shared state, each block's own; the cluster reads block_sums and block 0's pivot_row.
+// A panel's shared state, each block's own. Mail arrives in two rounds alternating by step (a block may send a step's
+// while another still reads the step before's): every block's column sums, block 0's pivot row.
 struct PanelShared {
   float warp_sums[kWarps][kWidth];
-  // Two of each, alternating by step: another block may still read a step's while this one writes the next's.
-  float block_sums[2][kWidth];
+  float block_sums[2][kClusterBlocks][kWidth];
   float pivot_row[2][kWidth];
-  __align__(16) float update[kWidth];  // w: the step's row v^T A, scaled by tau in the update
+  unsigned long long mailbox[2];
+  float outgoing_pivot_row[2][kWidth];  // block 0
+  __align__(16) float update[kWarps][kWidth];  // each warp's w: the step's row v^T A, scaled by tau in the update
   float gram[kWidth][kWidth];  // block 0: gram[i][j] = v_i^T v_j for i < j, for T
   float taus[kWidth];  // block 0
-  float tau, vector_scale, beta;
   unsigned warp_largest[kWarps];
   unsigned block_largest;
 };
+constexpr unsigned kMailBytes = (kClusterBlocks + 1) * kWidth * sizeof(float);
 
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 // upper ? a : b, opaque to the optimizer: a plain conditional between two elements of a register array becomes an
@@ -113,6 +116,10 @@ __global__ void __launch_bounds__(kThreads) factor_panel(float* a, std::int64_t 
     unsigned block_largest = 0;
     for (int w = 0; w < kWarps; ++w) block_largest = max(block_largest, shared.warp_largest[w]);
     shared.block_largest = block_largest;
+    for (int round = 0; round < 2; ++round) {
+      cluster_mailbox::open(&shared.mailbox[round]);
+      cluster_mailbox::expect(&shared.mailbox[round], kMailBytes);
+    }
   }
   cluster.sync();
   largest = 0;
@@ -127,10 +134,10 @@ __global__ void __launch_bounds__(kThreads) factor_panel(float* a, std::int64_t 
     for (int c = 0; c < kWidth; ++c) rows[i][c] *= scale;
 
   // Every step runs, past `width` too (zero columns: tau = 0), so that the loop unrolls whole and every register index
-  // is a constant.
+  // is a constant. A step's one wait is for its mail: each warp then forms the reflector itself.
 #pragma unroll
   for (int j = 0; j < kWidth; ++j) {
-    const int buffer = j & 1;
+    const int round = j & 1;
     // Below the pivot row j: x = the row's entry of column j; its products with every column c sum to x^T A[:, c]
     // (c = j: sigma = ||x||^2; c < j: the earlier reflectors' vectors, for T; c > j: the update).
     float sums[kWidth];
@@ -144,7 +151,7 @@ __global__ void __launch_bounds__(kThreads) factor_panel(float* a, std::int64_t 
     }
     if (block == 0 && threadIdx.x == j) {
 #pragma unroll
-      for (int c = 0; c < kWidth; ++c) shared.pivot_row[buffer][c] = rows[0][c];
+      for (int c = 0; c < kWidth; ++c) shared.outgoing_pivot_row[round][c] = rows[0][c];
     }
     shared.warp_sums[warp][lane] = warp_column_totals(sums);
     __syncthreads();
@@ -152,37 +159,39 @@ __global__ void __launch_bounds__(kThreads) factor_panel(float* a, std::int64_t 
       float total = 0.0f;
 #pragma unroll
       for (int w = 0; w < kWarps; ++w) total += shared.warp_sums[w][lane];
-      shared.block_sums[buffer][lane] = total;
-    }
-    cluster.sync();
-    if (warp == 0) {
-      float product = 0.0f;
+      const float outgoing_pivot = shared.outgoing_pivot_row[round][lane];
 #pragma unroll
-      for (int b = 0; b < kClusterBlocks; ++b) product += cluster.map_shared_rank(shared.block_sums[buffer], b)[lane];
-      const float pivot = cluster.map_shared_rank(shared.pivot_row[buffer], 0)[lane];
-      const float sigma = __shfl_sync(0xffffffffu, product, j);
-      const float alpha = __shfl_sync(0xffffffffu, pivot, j);
-      // dlarfg: H = I - tau v v^T with v = (1, x / (alpha - beta)) takes (alpha, x) to (beta, 0); nothing to do for
-      // x = 0 (NaN goes through, as it should).
-      float step_tau = 0.0f, vector_scale = 0.0f, beta = alpha;
-      if (sigma != 0.0f) {
-        beta = -copysignf(sqrtf(fmaf(alpha, alpha, sigma)), alpha);
-        step_tau = (beta - alpha) / beta;
-        vector_scale = 1.0f / (alpha - beta);
-      }
-      // v^T A[:, c] = A[j, c] + vector_scale x^T A[:, c].
-      const float update = fmaf(vector_scale, product, pivot);
-      shared.update[lane] = update;
-      if (block == 0 && lane < j) shared.gram[lane][j] = update;
-      if (lane == 0) {
-        shared.tau = step_tau;
-        shared.vector_scale = vector_scale;
-        shared.beta = beta;
-        if (block == 0) shared.taus[j] = step_tau;
+      for (unsigned b = 0; b < kClusterBlocks; ++b) {
+        cluster_mailbox::send(&shared.block_sums[round][block][lane], &shared.mailbox[round], b, total);
+        if (block == 0) cluster_mailbox::send(&shared.pivot_row[round][lane], &shared.mailbox[round], b, outgoing_pivot);
       }
     }
-    __syncthreads();
-    const float step_tau = shared.tau, vector_scale = shared.vector_scale, beta = shared.beta;
+    cluster_mailbox::wait(&shared.mailbox[round], (j >> 1) & 1);
+    // The round's next phase can end only once every block has sent step j + 1's mail, after this block's warps
+    // are done with this one's.
+    if (threadIdx.x == 0 && j + 2 < kWidth) cluster_mailbox::expect(&shared.mailbox[round], kMailBytes);
+    float product = 0.0f;
+#pragma unroll
+    for (int b = 0; b < kClusterBlocks; ++b) product += shared.block_sums[round][b][lane];
+    const float pivot = shared.pivot_row[round][lane];
+    const float sigma = __shfl_sync(0xffffffffu, product, j);
+    const float alpha = __shfl_sync(0xffffffffu, pivot, j);
+    // dlarfg: H = I - tau v v^T with v = (1, x / (alpha - beta)) takes (alpha, x) to (beta, 0); nothing to do for
+    // x = 0 (NaN goes through, as it should).
+    float step_tau = 0.0f, vector_scale = 0.0f, beta = alpha;
+    if (sigma != 0.0f) {
+      beta = -copysignf(sqrtf(fmaf(alpha, alpha, sigma)), alpha);
+      step_tau = (beta - alpha) / beta;
+      vector_scale = 1.0f / (alpha - beta);
+    }
+    // v^T A[:, c] = A[j, c] + vector_scale x^T A[:, c].
+    const float update = fmaf(vector_scale, product, pivot);
+    shared.update[warp][lane] = update;
+    if (block == 0 && warp == 0) {
+      if (lane < j) shared.gram[lane][j] = update;
+      if (lane == 0) shared.taus[j] = step_tau;
+    }
+    __syncwarp();
 #pragma unroll
     for (int i = 0; i < R; ++i) {
       if (row_of[i] < j) continue;
@@ -190,7 +199,7 @@ __global__ void __launch_bounds__(kThreads) factor_panel(float* a, std::int64_t 
       const float vi = pivot_row ? 1.0f : rows[i][j] * vector_scale;
       const float scaled = step_tau * vi;
 #pragma unroll
-      for (int c = j + 1; c < kWidth; ++c) rows[i][c] = fmaf(-scaled, shared.update[c], rows[i][c]);
+      for (int c = j + 1; c < kWidth; ++c) rows[i][c] = fmaf(-scaled, shared.update[warp][c], rows[i][c]);
       rows[i][j] = pivot_row ? beta : vi;
     }
   }
