@@ -12,10 +12,6 @@ namespace garray {
 
 namespace {
 
-// cuBLAS asks for 32 MiB of workspace on Hopper and newer (4 MiB is enough before); the pool
-// serves the block from its cache, so a call pays a lookup, not a cudaMalloc.
-constexpr std::size_t kWorkspaceBytes = std::size_t{32} << 20;
-
 // Handles live until the thread ends; cuBLAS handles bound to a stream are not shared between
 // threads.
 struct ThreadHandles {
@@ -65,7 +61,7 @@ void check_cublas(cublasStatus_t status, const char* what) {
 }
 
 BlasCall::BlasCall(const StreamRef& stream)
-    : handle_(thread_handle(stream->device())), workspace_(allocate_device(kWorkspaceBytes, stream)) {
+    : handle_(thread_handle(stream->device())), workspace_(allocate_device(kBlasWorkspaceBytes, stream)) {
   check_cublas(cublasSetStream(handle_, stream->native()), "cublasSetStream");
   check_cublas(cublasSetWorkspace(handle_, workspace_.data(), workspace_.size()), "cublasSetWorkspace");
 }

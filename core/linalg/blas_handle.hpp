@@ -8,7 +8,12 @@
 
 #include <cublas_v2.h>
 
+#include <cstddef>
+
 namespace garray {
+
+// cuBLAS asks for 32 MiB of workspace on Hopper and newer (4 MiB is enough before).
+constexpr std::size_t kBlasWorkspaceBytes = std::size_t{32} << 20;
 
 // Throws GA_ERROR_OUT_OF_MEMORY for CUBLAS_STATUS_ALLOC_FAILED, GA_ERROR_UNSUPPORTED for
 // CUBLAS_STATUS_NOT_SUPPORTED / ARCH_MISMATCH, GA_ERROR_CUDA for anything else but success.
@@ -25,6 +30,8 @@ class BlasCall {
   BlasCall& operator=(const BlasCall&) = delete;
 
   cublasHandle_t handle() const noexcept { return handle_; }
+  void* workspace() const noexcept { return workspace_.data(); }
+  std::size_t workspace_bytes() const noexcept { return workspace_.size(); }
 
  private:
   cublasHandle_t handle_;

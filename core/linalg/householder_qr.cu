@@ -1,13 +1,16 @@
 #include "core/linalg/householder_qr.hpp"
 
 #include "core/common/cuda_check.hpp"
+#include "core/linalg/blas_handle.hpp"
 #include "core/linalg/blas_status.hpp"
 #include "core/linalg/cluster_mailbox.cuh"
+#include "core/linalg/side_stream.hpp"
 #include "core/runtime/device.hpp"
 
 #include <cooperative_groups.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace garray::householder_qr {
 
@@ -26,6 +29,7 @@ constexpr int kWarps = kThreads / 32;
 constexpr int kMaxRowsPerThread = 4;
 constexpr std::int64_t kMaxRows = std::int64_t{kClusterBlocks} * kThreads * kMaxRowsPerThread;
 constexpr std::int64_t kMinimumOrder = 1024;
+constexpr std::int64_t kLookaheadOrder = 1024;
 
 // A panel's shared state, each block's own. Mail arrives in two rounds alternating by step (a block may send a step's
 // while another still reads the step before's): every block's column sums, block 0's pivot row.
@@ -41,7 +45,6 @@ struct PanelShared {
   unsigned warp_largest[kWarps];
   unsigned block_largest;
 };
-constexpr unsigned kMailBytes = (kClusterBlocks + 1) * kWidth * sizeof(float);
 
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 // upper ? a : b, opaque to the optimizer: a plain conditional between two elements of a register array becomes an
@@ -89,6 +92,7 @@ __global__ void __launch_bounds__(kThreads) factor_panel(float* a, std::int64_t 
                                                          int ldt) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   __shared__ PanelShared shared;
+  constexpr unsigned kMailBytes = (kClusterBlocks + 1) * kWidth * sizeof(float);  // a step's sums and pivot row
   const cg::cluster_group cluster = cg::this_cluster();
   const int block = static_cast<int>(cluster.block_rank());
   const int lane = threadIdx.x % 32;
@@ -304,30 +308,45 @@ __global__ void set_identity(float* q, std::int64_t m, std::int64_t columns) {
     q[index] = index % m == index / m ? 1.0f : 0.0f;
 }
 
+// V^T C and op(T) V^T C for a block reflector's product with C of up to max(m, n) columns: one pair a stream.
+struct Products {
+  float* product;
+  float* scaled;
+};
+
 // Where factor() keeps what generate_q() needs, and its products' scratch.
 struct Scratch {
   float* v;  // m x min(m, n), leading dimension m: each panel's V where its reflectors are in a
   float* block_t;  // kBlock x kBlock a block, its panels' T on the diagonal first: what generate_q() applies
   float* gram;  // kBlock x kBlock: V^T V of a block
   float* partial_grams;  // kBlock x kBlock a chunk of kGramRows rows of V^T V
-  float* product;  // kBlock x max(m, n): V^T C for C of up to max(m, n) columns
-  float* scaled;  // the same: op(T) V^T C
+  Products main;  // the caller's stream's
+  Products side;  // the critical path's
+  float* side_blas;  // cuBLAS's workspace on the critical path's stream
 };
 
 std::int64_t blocks_of(std::int64_t m, std::int64_t n) { return (std::min(m, n) + kBlock - 1) / kBlock; }
 
 // Lays the scratch out from `base` (none: only counts) and returns its size in floats.
 std::size_t lay_out(std::int64_t m, std::int64_t n, float* base, Scratch& scratch) {
+  constexpr std::int64_t kBlasWorkspaceFloats = kBlasWorkspaceBytes / sizeof(float);
+  const std::int64_t product_size = kBlock * std::max(m, n);
   const std::int64_t sizes[] = {m * std::min(m, n),
                                 blocks_of(m, n) * kBlock * kBlock,
                                 kBlock * kBlock,
                                 (m + kGramRows - 1) / kGramRows * kBlock * kBlock,
-                                kBlock * std::max(m, n),
-                                kBlock * std::max(m, n)};
-  float** const pieces[] = {&scratch.v,    &scratch.block_t,       &scratch.gram,
-                            &scratch.partial_grams, &scratch.product, &scratch.scaled};
+                                product_size,
+                                product_size,
+                                product_size,
+                                product_size,
+                                kBlasWorkspaceFloats};
+  float** const pieces[] = {&scratch.v,           &scratch.block_t,      &scratch.gram,
+                            &scratch.partial_grams, &scratch.main.product, &scratch.main.scaled,
+                            &scratch.side.product,  &scratch.side.scaled,  &scratch.side_blas};
+  constexpr int kPieces = sizeof(pieces) / sizeof(pieces[0]);
+  static_assert(sizeof(sizes) / sizeof(sizes[0]) == kPieces);
   std::int64_t total = 0;
-  for (int piece = 0; piece < 6; ++piece) {
+  for (int piece = 0; piece < kPieces; ++piece) {
     if (base) *pieces[piece] = base + total;
     total += sizes[piece];
   }
@@ -406,14 +425,14 @@ cublasStatus_t form_block_t(cublasHandle_t blas, const BlockReflector& r, float*
 // C = (I - V op(T) V^T) C for the reflector's h rows of C (`columns` columns, the reflector's leading dimension): op =
 // transpose applies Q^T, none applies Q.
 cublasStatus_t apply_block_reflector(cublasHandle_t blas, const BlockReflector& r, cublasOperation_t t_op, float* c,
-                                     int columns, const Scratch& scratch) {
+                                     int columns, const Products& products) {
   const float one = 1.0f, zero = 0.0f, minus_one = -1.0f;
   BlasStatus status;
   status << cublasSgemm(blas, CUBLAS_OP_T, CUBLAS_OP_N, r.width, columns, r.h, &one, r.v, r.ld, c, r.ld, &zero,
-                        scratch.product, kBlock);
+                        products.product, kBlock);
   status << cublasStrmm(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, t_op, CUBLAS_DIAG_NON_UNIT, r.width, columns,
-                        &one, r.t, r.ldt, scratch.product, kBlock, scratch.scaled, kBlock);
-  status << cublasSgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, r.h, columns, r.width, &minus_one, r.v, r.ld, scratch.scaled,
+                        &one, r.t, r.ldt, products.product, kBlock, products.scaled, kBlock);
+  status << cublasSgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, r.h, columns, r.width, &minus_one, r.v, r.ld, products.scaled,
                         kBlock, &one, c, r.ld);
   return status.value();
 }
@@ -425,6 +444,121 @@ BlockReflector block_at(const Scratch& scratch, std::int64_t m, std::int64_t j, 
 
 float* block_t_of(const Scratch& scratch, std::int64_t block) {
   return scratch.block_t + block * kBlock * kBlock;
+}
+
+// The block reflector of block `block` (kBlock columns, fewer for the last), once its T is formed.
+BlockReflector block_reflector(const Scratch& scratch, std::int64_t m, std::int64_t n, std::int64_t block) {
+  const std::int64_t start = block * kBlock;
+  const int width = static_cast<int>(std::min<std::int64_t>(kBlock, std::min(m, n) - start));
+  return block_at(scratch, m, start, width, block_t_of(scratch, block), kBlock);
+}
+
+// geqrf of the block of columns [block_start, block_end), its columns updated by every block before: panels of kWidth
+// columns each update the rest of the block, then the block's T is merged from theirs.
+cublasStatus_t factor_block(float* a, std::int64_t m, std::int64_t block_start, std::int64_t block_end, float* tau,
+                            const Scratch& scratch, float* block_t, cublasHandle_t blas, cudaStream_t stream) {
+  BlasStatus status;
+  for (std::int64_t j = block_start; j < block_end; j += kWidth) {
+    const int width = static_cast<int>(std::min<std::int64_t>(kWidth, block_end - j));
+    float* const panel_t = block_t + (j - block_start) * (kBlock + 1);
+    factor_panel_at(a, m, j, width, block_start, tau, scratch, panel_t, stream);
+    const int rest = static_cast<int>(block_end - j - width);
+    if (rest > 0)
+      status << apply_block_reflector(blas, block_at(scratch, m, j, width, panel_t, kBlock), CUBLAS_OP_T,
+                                      a + j + (j + width) * m, rest, scratch.side);
+  }
+  status << form_block_t(blas, block_at(scratch, m, block_start, static_cast<int>(block_end - block_start), block_t,
+                                        kBlock),
+                         block_t, scratch, stream);
+  return status.value();
+}
+
+// A stream for cuBLAS calls and the workspace they use there.
+struct Lane {
+  cudaStream_t stream;
+  void* workspace;
+  std::size_t workspace_bytes;
+};
+
+// The cuBLAS handle moved between lanes (setting the stream resets the workspace), and back to the caller's at the end.
+class BlasLanes {
+ public:
+  BlasLanes(cublasHandle_t handle, const Lane& caller) : handle_(handle), caller_(caller), current_(caller.stream) {}
+  BlasLanes(const BlasLanes&) = delete;
+  BlasLanes& operator=(const BlasLanes&) = delete;
+  // Best effort when an exception leaves early; finish() reports failures.
+  ~BlasLanes() {
+    BlasStatus ignored;
+    on(caller_, ignored);
+  }
+
+  cublasHandle_t on(const Lane& lane, BlasStatus& status) {
+    if (lane.stream != current_) {
+      current_ = lane.stream;
+      status << cublasSetStream(handle_, lane.stream);
+      status << cublasSetWorkspace(handle_, lane.workspace, lane.workspace_bytes);
+    }
+    return handle_;
+  }
+  void finish(BlasStatus& status) { on(caller_, status); }
+
+ private:
+  const cublasHandle_t handle_;
+  const Lane caller_;
+  cudaStream_t current_;
+};
+
+// From this order the next block is factored beside the trailing update.
+bool looks_ahead(std::int64_t m, std::int64_t n) { return std::min(m, n) >= kLookaheadOrder; }
+
+// Blocks in turn; with lookahead, block b + 1's columns take block b's reflector and block b + 1 is factored on a side
+// stream of the greatest priority while the caller's stream applies block b's reflector to the columns past b + 1.
+cublasStatus_t factor_blocks(float* a, std::int64_t m, std::int64_t n, float* tau, void* workspace, const Blas& blas,
+                             bool lookahead) {
+  check_cuda(cudaFuncSetAttribute(merge_block_t, cudaFuncAttributeMaxDynamicSharedMemorySize, kMergeShared),
+             "cudaFuncSetAttribute (householder QR)");
+  const Scratch scratch = carve(workspace, m, n);
+  const std::int64_t k = std::min(m, n);
+  const std::int64_t blocks = blocks_of(m, n);
+  // A panel writes its T on the block's diagonal; the block's T also needs the zeros past its last panel.
+  check_cuda(cudaMemsetAsync(scratch.block_t, 0, blocks * kBlock * kBlock * sizeof(float), blas.stream),
+             "householder QR: cudaMemsetAsync");
+  std::optional<SideStream> side;
+  if (lookahead) side.emplace();
+  const Lane caller{blas.stream, blas.workspace, blas.workspace_bytes};
+  const Lane critical{side ? side->get() : blas.stream, scratch.side_blas, kBlasWorkspaceBytes};
+  const auto order = [&](const Lane& before, const Lane& after) {
+    if (side) side->order(before.stream, after.stream);
+  };
+  BlasLanes lanes(blas.handle, caller);
+  BlasStatus status;
+  order(caller, critical);
+  for (std::int64_t block = 0; block < blocks; ++block) {
+    const std::int64_t block_start = block * kBlock;
+    const std::int64_t block_end = std::min(k, block_start + kBlock);
+    if (block > 0) {
+      const BlockReflector previous = block_reflector(scratch, m, n, block - 1);
+      const std::int64_t previous_start = block_start - kBlock;
+      order(critical, caller);  // the previous block is factored
+      order(caller, critical);  // the caller's stream has updated this block's columns by the blocks before it
+      status << apply_block_reflector(lanes.on(critical, status), previous, CUBLAS_OP_T,
+                                      a + previous_start + block_start * m, static_cast<int>(block_end - block_start),
+                                      scratch.side);
+      const int right = static_cast<int>(n - block_end);
+      if (right > 0)
+        status << apply_block_reflector(lanes.on(caller, status), previous, CUBLAS_OP_T,
+                                        a + previous_start + block_end * m, right, scratch.main);
+    }
+    status << factor_block(a, m, block_start, block_end, tau, scratch, block_t_of(scratch, block),
+                           lanes.on(critical, status), critical.stream);
+  }
+  order(critical, caller);
+  // A wide matrix's columns past k take the last block's reflector.
+  if (n > k)
+    status << apply_block_reflector(lanes.on(caller, status), block_reflector(scratch, m, n, blocks - 1), CUBLAS_OP_T,
+                                    a + (blocks - 1) * kBlock + k * m, static_cast<int>(n - k), scratch.main);
+  lanes.finish(status);
+  return status.value();
 }
 
 }  // namespace
@@ -439,52 +573,20 @@ std::size_t workspace_bytes(std::int64_t m, std::int64_t n) {
   return lay_out(m, n, nullptr, counted) * sizeof(float);
 }
 
-// Two levels: panels of kWidth columns each update the rest of their block of kBlock columns; the block's reflector
-// (its T merged from its panels') then updates the trailing columns in products of depth kBlock, not kWidth.
-cublasStatus_t factor(float* a, std::int64_t m, std::int64_t n, float* tau, void* workspace, cublasHandle_t blas,
-                      cudaStream_t stream) {
-  check_cuda(cudaFuncSetAttribute(merge_block_t, cudaFuncAttributeMaxDynamicSharedMemorySize, kMergeShared),
-             "cudaFuncSetAttribute (householder QR)");
-  const Scratch scratch = carve(workspace, m, n);
-  const std::int64_t k = std::min(m, n);
-  // A panel writes its T on the block's diagonal; the block's T also needs the zeros past its last panel.
-  check_cuda(cudaMemsetAsync(scratch.block_t, 0, blocks_of(m, n) * kBlock * kBlock * sizeof(float), stream),
-             "householder QR: cudaMemsetAsync");
-  BlasStatus status;
-  for (std::int64_t block_start = 0, block = 0; block_start < k; block_start += kBlock, ++block) {
-    const std::int64_t block_end = std::min(k, block_start + kBlock);
-    float* const block_t = block_t_of(scratch, block);
-    for (std::int64_t j = block_start; j < block_end; j += kWidth) {
-      const int width = static_cast<int>(std::min<std::int64_t>(kWidth, block_end - j));
-      float* const panel_t = block_t + (j - block_start) * (kBlock + 1);
-      factor_panel_at(a, m, j, width, block_start, tau, scratch, panel_t, stream);
-      const int rest = static_cast<int>(block_end - j - width);
-      if (rest > 0)
-        status << apply_block_reflector(blas, block_at(scratch, m, j, width, panel_t, kBlock), CUBLAS_OP_T,
-                                        a + j + (j + width) * m, rest, scratch);
-    }
-    const BlockReflector reflector =
-        block_at(scratch, m, block_start, static_cast<int>(block_end - block_start), block_t, kBlock);
-    status << form_block_t(blas, reflector, block_t, scratch, stream);
-    const int right = static_cast<int>(n - block_end);
-    if (right > 0)
-      status << apply_block_reflector(blas, reflector, CUBLAS_OP_T, a + block_start + block_end * m, right, scratch);
-  }
-  return status.value();
+cublasStatus_t factor(float* a, std::int64_t m, std::int64_t n, float* tau, void* workspace, const Blas& blas) {
+  return factor_blocks(a, m, n, tau, workspace, blas, looks_ahead(m, n));
 }
 
 cublasStatus_t generate_q(float* q, std::int64_t m, std::int64_t n, std::int64_t columns, const void* workspace,
-                          cublasHandle_t blas, cudaStream_t stream) {
+                          const Blas& blas) {
   const Scratch scratch = carve(const_cast<void*>(workspace), m, n);
-  const std::int64_t k = std::min(m, n);
-  set_identity<<<std::min<std::int64_t>((m * columns + 255) / 256, 4096), 256, 0, stream>>>(q, m, columns);
+  set_identity<<<std::min<std::int64_t>((m * columns + 255) / 256, 4096), 256, 0, blas.stream>>>(q, m, columns);
   check_cuda(cudaGetLastError(), "householder QR: set_identity");
   BlasStatus status;
   for (std::int64_t block = blocks_of(m, n) - 1; block >= 0; --block) {
     const std::int64_t j = block * kBlock;
-    const int width = static_cast<int>(std::min<std::int64_t>(kBlock, k - j));
-    status << apply_block_reflector(blas, block_at(scratch, m, j, width, block_t_of(scratch, block), kBlock),
-                                    CUBLAS_OP_N, q + j + j * m, static_cast<int>(columns - j), scratch);
+    status << apply_block_reflector(blas.handle, block_reflector(scratch, m, n, block), CUBLAS_OP_N, q + j + j * m,
+                                    static_cast<int>(columns - j), scratch.main);
   }
   return status.value();
 }

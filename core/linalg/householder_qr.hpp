@@ -29,16 +29,23 @@ bool prefers(ga_dtype_t dtype, std::int64_t m, std::int64_t n, int device);
 // Bytes of the scratch factor() and generate_q() need for an m x n matrix.
 std::size_t workspace_bytes(std::int64_t m, std::int64_t n);
 
+// cuBLAS as a BlasCall leaves it: the handle on the caller's stream with that call's workspace.
+struct Blas {
+  cublasHandle_t handle;
+  cudaStream_t stream;
+  void* workspace;
+  std::size_t workspace_bytes;
+};
+
 // geqrf in place of the column-major m x n float32 matrix `a` (leading dimension m): R on and above the diagonal, the
 // reflectors' vectors below it (unit leading entries implied), their min(m, n) scalars in `tau`. `workspace` keeps the
-// block reflectors for generate_q(). `blas` works on `stream`. Returns the first cuBLAS failure (for check_cublas);
-// launch failures throw.
-cublasStatus_t factor(float* a, std::int64_t m, std::int64_t n, float* tau, void* workspace, cublasHandle_t blas,
-                      cudaStream_t stream);
+// block reflectors for generate_q(). Work queued on `blas.stream` (and on a side stream that stream waits for); the
+// handle is left as it came. Returns the first cuBLAS failure (for check_cublas); launch failures throw.
+cublasStatus_t factor(float* a, std::int64_t m, std::int64_t n, float* tau, void* workspace, const Blas& blas);
 
 // orgqr: the first `columns` (min(m, n) to m) columns of Q = H_1 H_2 ... H_min(m,n) into the column-major m-row `q`
 // (leading dimension m), from the workspace of the factor() call of that m x n matrix just before. Returns as factor().
 cublasStatus_t generate_q(float* q, std::int64_t m, std::int64_t n, std::int64_t columns, const void* workspace,
-                          cublasHandle_t blas, cudaStream_t stream);
+                          const Blas& blas);
 
 }  // namespace garray::householder_qr

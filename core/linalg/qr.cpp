@@ -111,14 +111,14 @@ std::optional<Array> factor_by_panels(const Array& factored, std::int64_t m, std
   const Array workspace = device_workspace(householder_qr::workspace_bytes(m, n), stream);
   DeviceGuard guard(stream->device());
   BlasCall call(stream);
+  const householder_qr::Blas blas{call.handle(), stream->native(), call.workspace(), call.workspace_bytes()};
   for (std::int64_t index = 0; index < count; ++index) {
     check_cublas(householder_qr::factor(reinterpret_cast<float*>(matrix_at(factored, index)), m, n,
-                                        elements<float>(tau) + index * k, workspace.data(), call.handle(),
-                                        stream->native()),
+                                        elements<float>(tau) + index * k, workspace.data(), blas),
                  "householder QR");
     if (q)
       check_cublas(householder_qr::generate_q(reinterpret_cast<float*>(matrix_at(*q, index)), m, n, q_columns,
-                                              workspace.data(), call.handle(), stream->native()),
+                                              workspace.data(), blas),
                    "householder QR: Q");
   }
   return q;

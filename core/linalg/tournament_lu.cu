@@ -3,6 +3,7 @@
 #include "core/common/cuda_check.hpp"
 #include "core/common/error.hpp"
 #include "core/linalg/blas_status.hpp"
+#include "core/linalg/side_stream.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -18,7 +19,7 @@ constexpr int kThreads = 512;  // rows of a tournament group, one per thread
 constexpr int kWarps = kThreads / 32;
 constexpr int kStretches = 8;  // of an elimination's steps, each with fewer live columns
 constexpr std::int64_t kMinimumOrder = 512;
-// From this order the next panel's pivots are chosen beside the trailing update (Lookahead).
+// From this order the next panel's pivots are chosen beside the trailing update, on a SideStream.
 template <class T>
 constexpr std::int64_t kLookaheadOrder = sizeof(T) == 4 ? 3072 : 4096;
 
@@ -381,52 +382,6 @@ cublasStatus_t trsm(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t fi
 
 int blocks_for(std::int64_t count, int threads) { return static_cast<int>((count + threads - 1) / threads); }
 
-// The next panel's tournament runs on `side`, a stream of the device's greatest priority, beside the current panel's
-// trailing update: the update's blocks then give way to the tournament's as they retire (at equal priority a tournament
-// block, which needs a whole SM's registers, waits for the update to drain). panel_ready: the next panel's columns are
-// updated; pivots_ready: its pivots are chosen.
-class Lookahead {
- public:
-  Lookahead() {
-    try {
-      int least = 0, greatest = 0;
-      check_cuda(cudaDeviceGetStreamPriorityRange(&least, &greatest), "cudaDeviceGetStreamPriorityRange");
-      check_cuda(cudaStreamCreateWithPriority(&side_, cudaStreamNonBlocking, greatest),
-                 "cudaStreamCreateWithPriority");
-      check_cuda(cudaEventCreateWithFlags(&panel_ready_, cudaEventDisableTiming), "cudaEventCreateWithFlags");
-      check_cuda(cudaEventCreateWithFlags(&pivots_ready_, cudaEventDisableTiming), "cudaEventCreateWithFlags");
-    } catch (...) {
-      release();
-      throw;
-    }
-  }
-  ~Lookahead() { release(); }
-  Lookahead(const Lookahead&) = delete;
-  Lookahead& operator=(const Lookahead&) = delete;
-
-  cudaStream_t side() const { return side_; }
-  void panel_ready(cudaStream_t stream) const {
-    check_cuda(cudaEventRecord(panel_ready_, stream), "cudaEventRecord");
-    check_cuda(cudaStreamWaitEvent(side_, panel_ready_, 0), "cudaStreamWaitEvent");
-  }
-  void pivots_ready(cudaStream_t stream) const {
-    check_cuda(cudaEventRecord(pivots_ready_, side_), "cudaEventRecord");
-    check_cuda(cudaStreamWaitEvent(stream, pivots_ready_, 0), "cudaStreamWaitEvent");
-  }
-
- private:
-  // Destroying is safe with work queued: CUDA releases them once it completes.
-  void release() {
-    if (pivots_ready_) cudaEventDestroy(pivots_ready_);
-    if (panel_ready_) cudaEventDestroy(panel_ready_);
-    if (side_) cudaStreamDestroy(side_);
-  }
-
-  cudaStream_t side_ = nullptr;
-  cudaEvent_t panel_ready_ = nullptr;
-  cudaEvent_t pivots_ready_ = nullptr;
-};
-
 // Whether the next panel's tournament runs beside the trailing update: measured on an H100, float32 3072 6.3 ms against
 // 6.6, 4096 8.2 against 9.2, 8192 24.8 against 32.1; float64 4096 13.1 against 14.3; no gain below (float32 2048 3.9
 // against 3.8, float64 3072 8.4 and 8.4).
@@ -469,16 +424,17 @@ cublasStatus_t factor_typed(T* a, std::int64_t n, int* permutation, int* info, v
   const std::int64_t lda = n;
   const int ld = static_cast<int>(lda);
   const T one = 1, minus_one = -1;
-  std::optional<Lookahead> ahead;
+  // The next panel's tournament runs on the side stream beside the trailing update, which does its columns first.
+  std::optional<SideStream> ahead;
   if (lookahead) ahead.emplace();
-  const cudaStream_t pivot_stream = ahead ? ahead->side() : stream;
+  const cudaStream_t pivot_stream = ahead ? ahead->get() : stream;
   BlasStatus status;
   start_factorization<<<blocks_for(n, 256), 256, 0, stream>>>(permutation, n, info);
-  if (ahead) ahead->panel_ready(stream);
+  if (ahead) ahead->order(stream, pivot_stream);
   for (std::int64_t j = 0; j < n; j += W) {
     const int width = static_cast<int>(std::min<std::int64_t>(W, n - j));
     choose_pivot_rows<T, W>(a, n, j, width, scratch, pivot_stream);
-    if (ahead) ahead->pivots_ready(stream);
+    if (ahead) ahead->order(pivot_stream, stream);
     move_rows<T, W><<<blocks_for(n, kTile), kMoveThreads, 0, stream>>>(a, lda, n, static_cast<int>(j), width, scratch,
                                                                         permutation);
     const int below = static_cast<int>(n - j - width);
@@ -493,7 +449,7 @@ cublasStatus_t factor_typed(T* a, std::int64_t n, int* permutation, int* info, v
     const int next = ahead ? std::min(below, W) : below;
     status << gemm<T>(blas, next, below, width, &minus_one, right, ld, left_below, ld, &one, left_below + width, ld);
     if (!ahead) continue;
-    ahead->panel_ready(stream);
+    ahead->order(stream, pivot_stream);
     if (below > next)
       status << gemm<T>(blas, below - next, below, width, &minus_one, right + next, ld, left_below, ld, &one,
                         left_below + width + next, ld);

@@ -1,0 +1,34 @@
+#include "core/linalg/side_stream.hpp"
+
+#include "core/common/cuda_check.hpp"
+
+namespace garray {
+
+SideStream::SideStream() {
+  try {
+    int least = 0, greatest = 0;
+    check_cuda(cudaDeviceGetStreamPriorityRange(&least, &greatest), "cudaDeviceGetStreamPriorityRange");
+    check_cuda(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking, greatest), "cudaStreamCreateWithPriority");
+    check_cuda(cudaEventCreateWithFlags(&event_, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+  } catch (...) {
+    release();
+    throw;
+  }
+}
+
+SideStream::~SideStream() { release(); }
+
+// A wait captures the event's state when it is queued, so one event serves every order() in turn.
+void SideStream::order(cudaStream_t before, cudaStream_t after) const {
+  if (before == after) return;
+  check_cuda(cudaEventRecord(event_, before), "cudaEventRecord");
+  check_cuda(cudaStreamWaitEvent(after, event_, 0), "cudaStreamWaitEvent");
+}
+
+// Destroying is safe with work queued: CUDA releases them once it completes.
+void SideStream::release() {
+  if (event_) cudaEventDestroy(event_);
+  if (stream_) cudaStreamDestroy(stream_);
+}
+
+}  // namespace garray
