@@ -29,7 +29,7 @@ constexpr int kWarps = kThreads / 32;
 constexpr int kMaxRowsPerThread = 4;
 constexpr std::int64_t kMaxRows = std::int64_t{kClusterBlocks} * kThreads * kMaxRowsPerThread;
 constexpr std::int64_t kMinimumOrder = 1024;
-constexpr std::int64_t kLookaheadOrder = 1024;
+constexpr std::int64_t kLookaheadOrder = 2048;
 
 // A panel's shared state, each block's own. Mail arrives in two rounds alternating by step (a block may send a step's
 // while another still reads the step before's): every block's column sums, block 0's pivot row.
@@ -258,46 +258,82 @@ __global__ void sum_gram(const float* partials, int parts, int width, float* gra
   gram[index] = sum;
 }
 
+constexpr int kMergeLd = kBlock + 1;  // merge_block_t's matrices, padded against bank conflicts
+
+// One level of merge_block_t: kBlock / (2 S) pairs of neighbouring S x S stretches a, b, T_ab = -T_aa (G_ab T_bb), their
+// kBlock / 2 columns kMergeColumns to a warp, rows lane, lane + 32, ... to a lane. The sums run over whole stretches
+// (the triangles' zeros stand in for the bounds, adding nothing), unrolled into independent chains: with bounds, one
+// chain a thread left each step waiting on the last.
+template <int S>
+__device__ __forceinline__ void merge_level(float* merged, const float* grams, float* product) {
+  constexpr int kRows = S / 32;
+  constexpr int kMergeColumns = kBlock / 2 / (kMergeThreads / 32);
+  static_assert(S % kMergeColumns == 0, "a warp's columns lie in one pair");
+  const int lane = threadIdx.x % 32;
+  const int first = threadIdx.x / 32 * kMergeColumns;  // of the pairs' columns, side by side
+  const int a = first / S * 2 * S, b = a + S, c = first % S;
+  float sums[kRows][kMergeColumns] = {};
+#pragma unroll
+  for (int l = 0; l < S; ++l) {
+    float right[kMergeColumns];
+#pragma unroll
+    for (int j = 0; j < kMergeColumns; ++j) right[j] = merged[b + l + (b + c + j) * kMergeLd];
+#pragma unroll
+    for (int i = 0; i < kRows; ++i) {
+      const float left = grams[a + lane + 32 * i + (b + l) * kMergeLd];
+#pragma unroll
+      for (int j = 0; j < kMergeColumns; ++j) sums[i][j] = fmaf(left, right[j], sums[i][j]);
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < kRows; ++i)
+#pragma unroll
+    for (int j = 0; j < kMergeColumns; ++j) {
+      product[(first + j) * S + lane + 32 * i] = sums[i][j];
+      sums[i][j] = 0.0f;
+    }
+  __syncthreads();
+#pragma unroll
+  for (int l = 0; l < S; ++l) {
+    float right[kMergeColumns];
+#pragma unroll
+    for (int j = 0; j < kMergeColumns; ++j) right[j] = product[(first + j) * S + l];
+#pragma unroll
+    for (int i = 0; i < kRows; ++i) {
+      const float left = merged[a + lane + 32 * i + (a + l) * kMergeLd];
+#pragma unroll
+      for (int j = 0; j < kMergeColumns; ++j) sums[i][j] = fmaf(left, right[j], sums[i][j]);
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < kRows; ++i)
+#pragma unroll
+    for (int j = 0; j < kMergeColumns; ++j) merged[a + lane + 32 * i + (b + c + j) * kMergeLd] = -sums[i][j];
+  __syncthreads();
+}
+
 // A block's T (kBlock x kBlock, column-major, zero outside its reflectors) from its panels' T on the diagonal and
-// gram = V^T V: neighbouring stretches a, b merge as T_ab = -T_aa (V_a^T V_b) T_bb, 32 columns, then 64. Everything in
-// shared memory: one block does it, and a global load a multiply-add would leave it waiting on latency.
+// gram = V^T V: neighbouring stretches merge, 32 columns, then 64. Everything in shared memory: one block does it, and a
+// global load a multiply-add would leave it waiting on latency.
 __global__ void __launch_bounds__(kMergeThreads) merge_block_t(const float* gram, float* t) {
-  constexpr int kLd = kBlock + 1;  // padded against bank conflicts
-  extern __shared__ float merged[];  // T; V^T V; the pairs' (V_a^T V_b) T_bb
-  float* const grams = merged + kBlock * kLd;
-  float* const product = grams + kBlock * kLd;
+  static_assert(kBlock == 4 * kWidth, "two levels of merging");
+  extern __shared__ float merged[];  // T; V^T V; the pairs' G_ab T_bb
+  float* const grams = merged + kBlock * kMergeLd;
+  float* const product = grams + kBlock * kMergeLd;
   // Unrolled whole, so that every load is in flight at once.
 #pragma unroll
   for (int pass = 0; pass < kBlock * kBlock / kMergeThreads; ++pass) {
     const int index = pass * kMergeThreads + threadIdx.x;
-    merged[index % kBlock + index / kBlock * kLd] = t[index];
-    grams[index % kBlock + index / kBlock * kLd] = gram[index];
+    merged[index % kBlock + index / kBlock * kMergeLd] = t[index];
+    grams[index % kBlock + index / kBlock * kMergeLd] = gram[index];
   }
   __syncthreads();
-  for (int size = kWidth; size < kBlock; size *= 2) {
-    const int outputs = kBlock / 2 * size;  // kBlock / (2 size) pairs of size x size
-    for (int index = threadIdx.x; index < outputs; index += blockDim.x) {
-      const int pair = index / (size * size), r = index % size, c = index / size % size;
-      const int a = 2 * pair * size, b = a + size;
-      float sum = 0.0f;
-      for (int l = 0; l <= c; ++l) sum = fmaf(grams[a + r + (b + l) * kLd], merged[b + l + (b + c) * kLd], sum);
-      product[index] = sum;
-    }
-    __syncthreads();
-    for (int index = threadIdx.x; index < outputs; index += blockDim.x) {
-      const int pair = index / (size * size), r = index % size, c = index / size % size;
-      const int a = 2 * pair * size, b = a + size;
-      const float* const pair_product = product + pair * size * size;
-      float sum = 0.0f;
-      for (int l = r; l < size; ++l) sum = fmaf(merged[a + r + (a + l) * kLd], pair_product[l + c * size], sum);
-      merged[a + r + (b + c) * kLd] = -sum;
-    }
-    __syncthreads();
-  }
+  merge_level<kWidth>(merged, grams, product);
+  merge_level<2 * kWidth>(merged, grams, product);
 #pragma unroll
   for (int pass = 0; pass < kBlock * kBlock / kMergeThreads; ++pass) {
     const int index = pass * kMergeThreads + threadIdx.x;
-    t[index] = merged[index % kBlock + index / kBlock * kLd];
+    t[index] = merged[index % kBlock + index / kBlock * kMergeLd];
   }
 }
 
@@ -508,7 +544,8 @@ class BlasLanes {
   cudaStream_t current_;
 };
 
-// From this order the next block is factored beside the trailing update.
+// From this order the next block is factored beside the trailing update (H100, bench/NOTES.md: 4096^2 13.6 ms against
+// 14.2 with one product a block, 2048^2 5.47 against 5.57; 1024^2 no gain).
 bool looks_ahead(std::int64_t m, std::int64_t n) { return std::min(m, n) >= kLookaheadOrder; }
 
 // Blocks in turn; with lookahead, block b + 1's columns take block b's reflector and block b + 1 is factored on a side
@@ -539,15 +576,17 @@ cublasStatus_t factor_blocks(float* a, std::int64_t m, std::int64_t n, float* ta
     if (block > 0) {
       const BlockReflector previous = block_reflector(scratch, m, n, block - 1);
       const std::int64_t previous_start = block_start - kBlock;
+      // Without a side stream, one product for all the trailing columns: fewer, larger calls.
+      const std::int64_t ahead_end = side ? block_end : n;
       order(critical, caller);  // the previous block is factored
       order(caller, critical);  // the caller's stream has updated this block's columns by the blocks before it
       status << apply_block_reflector(lanes.on(critical, status), previous, CUBLAS_OP_T,
-                                      a + previous_start + block_start * m, static_cast<int>(block_end - block_start),
+                                      a + previous_start + block_start * m, static_cast<int>(ahead_end - block_start),
                                       scratch.side);
-      const int right = static_cast<int>(n - block_end);
+      const int right = static_cast<int>(n - ahead_end);
       if (right > 0)
         status << apply_block_reflector(lanes.on(caller, status), previous, CUBLAS_OP_T,
-                                        a + previous_start + block_end * m, right, scratch.main);
+                                        a + previous_start + ahead_end * m, right, scratch.main);
     }
     status << factor_block(a, m, block_start, block_end, tau, scratch, block_t_of(scratch, block),
                            lanes.on(critical, status), critical.stream);
