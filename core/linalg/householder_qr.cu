@@ -260,10 +260,29 @@ __global__ void sum_gram(const float* partials, int parts, int width, float* gra
 
 constexpr int kMergeLd = kBlock + 1;  // merge_block_t's matrices, padded against bank conflicts
 
+// sums[i][j] += the sum over l < S of stretch[lane + 32 i + l kMergeLd] right(l, j): one lane's rows of a product of
+// stretches, unrolled into independent chains.
+template <int S, int ROWS, int COLUMNS, class Right>
+__device__ __forceinline__ void add_stretch_product(const float* stretch, Right right, float (&sums)[ROWS][COLUMNS]) {
+  const int lane = threadIdx.x % 32;
+#pragma unroll
+  for (int l = 0; l < S; ++l) {
+    float right_row[COLUMNS];
+#pragma unroll
+    for (int j = 0; j < COLUMNS; ++j) right_row[j] = right(l, j);
+#pragma unroll
+    for (int i = 0; i < ROWS; ++i) {
+      const float left = stretch[lane + 32 * i + l * kMergeLd];
+#pragma unroll
+      for (int j = 0; j < COLUMNS; ++j) sums[i][j] = fmaf(left, right_row[j], sums[i][j]);
+    }
+  }
+}
+
 // One level of merge_block_t: kBlock / (2 S) pairs of neighbouring S x S stretches a, b, T_ab = -T_aa (G_ab T_bb), their
 // kBlock / 2 columns kMergeColumns to a warp, rows lane, lane + 32, ... to a lane. The sums run over whole stretches
-// (the triangles' zeros stand in for the bounds, adding nothing), unrolled into independent chains: with bounds, one
-// chain a thread left each step waiting on the last.
+// (the triangles' zeros stand in for the bounds, adding nothing): with bounds, one chain a thread left each step
+// waiting on the last.
 template <int S>
 __device__ __forceinline__ void merge_level(float* merged, const float* grams, float* product) {
   constexpr int kRows = S / 32;
@@ -273,18 +292,8 @@ __device__ __forceinline__ void merge_level(float* merged, const float* grams, f
   const int first = threadIdx.x / 32 * kMergeColumns;  // of the pairs' columns, side by side
   const int a = first / S * 2 * S, b = a + S, c = first % S;
   float sums[kRows][kMergeColumns] = {};
-#pragma unroll
-  for (int l = 0; l < S; ++l) {
-    float right[kMergeColumns];
-#pragma unroll
-    for (int j = 0; j < kMergeColumns; ++j) right[j] = merged[b + l + (b + c + j) * kMergeLd];
-#pragma unroll
-    for (int i = 0; i < kRows; ++i) {
-      const float left = grams[a + lane + 32 * i + (b + l) * kMergeLd];
-#pragma unroll
-      for (int j = 0; j < kMergeColumns; ++j) sums[i][j] = fmaf(left, right[j], sums[i][j]);
-    }
-  }
+  add_stretch_product<S>(grams + a + b * kMergeLd, [&](int l, int j) { return merged[b + l + (b + c + j) * kMergeLd]; },
+                         sums);
 #pragma unroll
   for (int i = 0; i < kRows; ++i)
 #pragma unroll
@@ -293,18 +302,7 @@ __device__ __forceinline__ void merge_level(float* merged, const float* grams, f
       sums[i][j] = 0.0f;
     }
   __syncthreads();
-#pragma unroll
-  for (int l = 0; l < S; ++l) {
-    float right[kMergeColumns];
-#pragma unroll
-    for (int j = 0; j < kMergeColumns; ++j) right[j] = product[(first + j) * S + l];
-#pragma unroll
-    for (int i = 0; i < kRows; ++i) {
-      const float left = merged[a + lane + 32 * i + (a + l) * kMergeLd];
-#pragma unroll
-      for (int j = 0; j < kMergeColumns; ++j) sums[i][j] = fmaf(left, right[j], sums[i][j]);
-    }
-  }
+  add_stretch_product<S>(merged + a + a * kMergeLd, [&](int l, int j) { return product[(first + j) * S + l]; }, sums);
 #pragma unroll
   for (int i = 0; i < kRows; ++i)
 #pragma unroll

@@ -4,12 +4,13 @@
 // cuSOLVER's geqrf spends about 5.7 us per column of a 4096 x 4096 float32 matrix on an H100 (23.3 ms; orgqr another
 // 5.9, bench/NOTES.md): every reflector is a norm, a scaling and a rank-one update of the panel, each a pass over the
 // device of its own. Here a panel of 32 columns sits in the registers of a cluster of 8 blocks, one or more rows a
-// thread, and each column takes one reduction through the cluster's distributed shared memory: the sums of the
-// column's squares and of its products with the other panel columns give the reflector, its update of the panel and
-// T's column together. Panels update the rest of their block of 128 columns; the block's reflector I - V T V^T then
-// goes to the trailing columns (and, backwards, to Q) through cuBLAS in full float32 precision. The results are
-// LAPACK's: geqrf's reflectors and scalars (dlarfg's conventions: beta = -sign(alpha) ||x||), Q as orgqr forms it.
-// On an H100, 4096 x 4096: factorization 16.7 ms (geqrf 23.3), reduced Q and R 20.8 (geqrf + orgqr 28.5).
+// thread, and each column takes one reduction through the cluster's distributed shared memory (blocks mail their sums
+// to each other): the sums of the column's squares and of its products with the other panel columns give the
+// reflector, its update of the panel and T's column together. Panels update the rest of their block of 128 columns;
+// the block's reflector I - V T V^T then goes to the trailing columns (while the next block is factored on a side
+// stream) and, backwards, to Q through cuBLAS in full float32 precision. The results are LAPACK's: geqrf's reflectors
+// and scalars (dlarfg's conventions: beta = -sign(alpha) ||x||), Q as orgqr forms it. On an H100, 4096 x 4096:
+// factorization 12.8 ms (geqrf 23.3), reduced Q and R 17.8 (geqrf + orgqr 28.5).
 #pragma once
 
 #include <garray/base.h>
