@@ -356,10 +356,14 @@ struct Scratch {
   float* partial_grams;  // kBlock x kBlock a chunk of kGramRows rows of V^T V
   Products main;  // the caller's stream's
   Products side;  // the critical path's
-  float* side_blas;  // cuBLAS's workspace on the critical path's stream
+  float* side_blas;  // cuBLAS's workspace on the critical path's stream, with lookahead
 };
 
 std::int64_t blocks_of(std::int64_t m, std::int64_t n) { return (std::min(m, n) + kBlock - 1) / kBlock; }
+
+// From this order the next block is factored beside the trailing update (H100, bench/NOTES.md: 4096^2 13.6 ms against
+// 14.2 with one product a block, 2048^2 5.47 against 5.57; 1024^2 no gain).
+bool looks_ahead(std::int64_t m, std::int64_t n) { return std::min(m, n) >= kLookaheadOrder; }
 
 // Lays the scratch out from `base` (none: only counts) and returns its size in floats.
 std::size_t lay_out(std::int64_t m, std::int64_t n, float* base, Scratch& scratch) {
@@ -373,7 +377,7 @@ std::size_t lay_out(std::int64_t m, std::int64_t n, float* base, Scratch& scratc
                                 product_size,
                                 product_size,
                                 product_size,
-                                kBlasWorkspaceFloats};
+                                looks_ahead(m, n) ? kBlasWorkspaceFloats : 0};
   float** const pieces[] = {&scratch.v,           &scratch.block_t,      &scratch.gram,
                             &scratch.partial_grams, &scratch.main.product, &scratch.main.scaled,
                             &scratch.side.product,  &scratch.side.scaled,  &scratch.side_blas};
@@ -541,10 +545,6 @@ class BlasLanes {
   const Lane caller_;
   cudaStream_t current_;
 };
-
-// From this order the next block is factored beside the trailing update (H100, bench/NOTES.md: 4096^2 13.6 ms against
-// 14.2 with one product a block, 2048^2 5.47 against 5.57; 1024^2 no gain).
-bool looks_ahead(std::int64_t m, std::int64_t n) { return std::min(m, n) >= kLookaheadOrder; }
 
 // Blocks in turn; with lookahead, block b + 1's columns take block b's reflector and block b + 1 is factored on a side
 // stream of the greatest priority while the caller's stream applies block b's reflector to the columns past b + 1.

@@ -262,8 +262,10 @@ def test_qr_bad_mode():
 
 
 # float32 from min(m, n) = 1024 takes the library's own blocked Householder factorization: LAPACK's results (geqrf's
-# reflectors and scalars, R's signs, orgqr's Q), compared with NumPy's.
-@pytest.mark.parametrize("shape", [(1100, 1030), (1030, 1100), (2, 1024, 1024), (2100, 1024)])
+# reflectors and scalars, R's signs, orgqr's Q), compared with NumPy's. From min(m, n) = 2048 the next block is
+# factored on a side stream beside the trailing update (a last block of 12 columns; columns past k).
+@pytest.mark.parametrize("shape", [(1100, 1030), (1030, 1100), (2, 1024, 1024), (2100, 1024), (2100, 2060),
+                                   (2060, 2200)])
 def test_qr_float32_panels_match_lapack(shape):
     a = standard_normal_host(shape, numpy.float32, 21)
     ga_a = ga.asarray(a)
