@@ -461,15 +461,16 @@ cublasStatus_t form_block_t(cublasHandle_t blas, const BlockReflector& r, float*
 }
 
 // C = (I - V op(T) V^T) C for the reflector's h rows of C (`columns` columns, the reflector's leading dimension): op =
-// transpose applies Q^T, none applies Q.
+// transpose applies Q^T, none applies Q. T's zeros below its diagonal are stored, so op(T) V^T C is a gemm: cuBLAS's
+// trmm of a 128 x 128 T ran two kernels of 4 to 8 blocks, ~35 us a call on the critical path (bench/NOTES.md).
 cublasStatus_t apply_block_reflector(cublasHandle_t blas, const BlockReflector& r, cublasOperation_t t_op, float* c,
                                      int columns, const Products& products) {
   const float one = 1.0f, zero = 0.0f, minus_one = -1.0f;
   BlasStatus status;
   status << cublasSgemm(blas, CUBLAS_OP_T, CUBLAS_OP_N, r.width, columns, r.h, &one, r.v, r.ld, c, r.ld, &zero,
                         products.product, kBlock);
-  status << cublasStrmm(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, t_op, CUBLAS_DIAG_NON_UNIT, r.width, columns,
-                        &one, r.t, r.ldt, products.product, kBlock, products.scaled, kBlock);
+  status << cublasSgemm(blas, t_op, CUBLAS_OP_N, r.width, columns, r.width, &one, r.t, r.ldt, products.product, kBlock,
+                        &zero, products.scaled, kBlock);
   status << cublasSgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, r.h, columns, r.width, &minus_one, r.v, r.ld, products.scaled,
                         kBlock, &one, c, r.ld);
   return status.value();
