@@ -7,8 +7,10 @@
 // thread, and each column takes one reduction through the cluster's distributed shared memory (blocks mail their sums
 // to each other): the sums of the column's squares and of its products with the other panel columns give the
 // reflector, its update of the panel and T's column together. Panels update the rest of their block of 128 columns;
-// the block's reflector I - V T V^T then goes to the trailing columns (while the next block is factored on a side
-// stream) and, backwards, to Q through cuBLAS in full float32 precision. The results are LAPACK's: geqrf's reflectors
+// the block's reflector I - V T V^T then goes to the trailing columns through cuBLAS in full float32 precision: from
+// order 2048 first to the next block's, which a side stream factors while the caller's stream applies two blocks'
+// reflectors at once (a pair, 256 columns) to the columns past them. Q takes the pairs (or blocks) backwards. The
+// results are LAPACK's: geqrf's reflectors
 // and scalars (dlarfg's conventions: beta = -sign(alpha) ||x||), Q as orgqr forms it. On an H100, 4096 x 4096:
 // factorization 12.8 ms (geqrf 23.3), reduced Q and R 17.8 (geqrf + orgqr 28.5).
 #pragma once

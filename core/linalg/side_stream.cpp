@@ -21,8 +21,14 @@ SideStream::~SideStream() { release(); }
 // A wait captures the event's state when it is queued, so one event serves every order() in turn.
 void SideStream::order(cudaStream_t before, cudaStream_t after) const {
   if (before == after) return;
-  check_cuda(cudaEventRecord(event_, before), "cudaEventRecord");
-  check_cuda(cudaStreamWaitEvent(after, event_, 0), "cudaStreamWaitEvent");
+  mark(before);
+  wait_for_mark(after);
+}
+
+void SideStream::mark(cudaStream_t stream) const { check_cuda(cudaEventRecord(event_, stream), "cudaEventRecord"); }
+
+void SideStream::wait_for_mark(cudaStream_t stream) const {
+  check_cuda(cudaStreamWaitEvent(stream, event_, 0), "cudaStreamWaitEvent");
 }
 
 // Destroying is safe with work queued: CUDA releases them once it completes.

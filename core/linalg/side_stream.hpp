@@ -19,6 +19,10 @@ class SideStream {
 
   // Work queued on `after` from now on waits for the work queued on `before` so far (either of the two streams).
   void order(cudaStream_t before, cudaStream_t after) const;
+  // order() in two steps, for a wait queued later than the work it waits for: mark the work queued on `stream` so
+  // far; make the work queued on `stream` from now on wait for the last mark (another mark or order() replaces it).
+  void mark(cudaStream_t stream) const;
+  void wait_for_mark(cudaStream_t stream) const;
 
  private:
   void release();
