@@ -50,6 +50,8 @@ struct PanelShared {
   unsigned block_largest;
 };
 
+constexpr unsigned kMailBytes = (kClusterBlocks + 1) * kWidth * sizeof(float);  // a panel step's sums and pivot row
+
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 // upper ? a : b, opaque to the optimizer: a plain conditional between two elements of a register array becomes an
 // indexed load, and the array moves to local memory.
@@ -86,17 +88,111 @@ __device__ __forceinline__ float warp_column_totals(float (&values)[kWidth]) {
 }
 #endif
 
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+// Where step j's position l (column (j + l) % kWidth) lies in a row: rows rotated in place after each step hold it at
+// l, unrotated rows at that index.
+template <bool kRotated>
+__device__ __forceinline__ int position(int j, int l) {
+  return kRotated ? l : (j + l) % kWidth;
+}
+
+// Step j of factor_panel: reflector j, which every warp forms itself from the cluster's mail (the step's one wait),
+// applied to the thread's rows.
+template <int R, bool kRotated>
+__device__ __forceinline__ void panel_step(int j, float (&rows)[R][kWidth], const int (&row_of)[R], PanelShared& shared,
+                                           int block) {
+  const int lane = threadIdx.x % 32;
+  const int warp = threadIdx.x / 32;
+  const int round = j & 1;
+  const int later = kWidth - 1 - j;  // columns after the pivot: rotated positions 1 to later
+  // Below the pivot row j: x = the row's entry of column j; its products with every column sum to x^T A[:, c]
+  // (c = j: sigma = ||x||^2; c < j: the earlier reflectors' vectors, for T; c > j: the update).
+  float sums[kWidth];
+#pragma unroll
+  for (int l = 0; l < kWidth; ++l) sums[l] = 0.0f;
+#pragma unroll
+  for (int i = 0; i < R; ++i) {
+    const float x = row_of[i] > j ? rows[i][position<kRotated>(j, 0)] : 0.0f;
+#pragma unroll
+    for (int l = 0; l < kWidth; ++l) sums[l] = fmaf(x, rows[i][position<kRotated>(j, l)], sums[l]);
+  }
+  if (block == 0 && threadIdx.x == j) {
+#pragma unroll
+    for (int l = 0; l < kWidth; ++l) shared.outgoing_pivot_row[round][l] = rows[0][position<kRotated>(j, l)];
+  }
+  shared.warp_sums[warp][lane] = warp_column_totals(sums);
+  __syncthreads();
+  if (warp == 0) {
+    float total = 0.0f;
+#pragma unroll
+    for (int w = 0; w < kWarps; ++w) total += shared.warp_sums[w][lane];
+    const float outgoing_pivot = shared.outgoing_pivot_row[round][lane];
+#pragma unroll
+    for (unsigned b = 0; b < kClusterBlocks; ++b) {
+      cluster_mailbox::send(&shared.block_sums[round][block][lane], &shared.mailbox[round], b, total);
+      if (block == 0) cluster_mailbox::send(&shared.pivot_row[round][lane], &shared.mailbox[round], b, outgoing_pivot);
+    }
+  }
+  cluster_mailbox::wait(&shared.mailbox[round], (j >> 1) & 1);
+  // The round's next phase can end only once every block has sent step j + 1's mail, after this block's warps
+  // are done with this one's.
+  if (threadIdx.x == 0 && j + 2 < kWidth) cluster_mailbox::expect(&shared.mailbox[round], kMailBytes);
+  float product = 0.0f;
+#pragma unroll
+  for (int b = 0; b < kClusterBlocks; ++b) product += shared.block_sums[round][b][lane];
+  const float pivot = shared.pivot_row[round][lane];
+  const float sigma = __shfl_sync(0xffffffffu, product, 0);
+  const float alpha = __shfl_sync(0xffffffffu, pivot, 0);
+  // dlarfg: H = I - tau v v^T with v = (1, x / (alpha - beta)) takes (alpha, x) to (beta, 0); nothing to do for
+  // x = 0 (NaN goes through, as it should).
+  float step_tau = 0.0f, vector_scale = 0.0f, beta = alpha;
+  if (sigma != 0.0f) {
+    beta = -copysignf(sqrtf(fmaf(alpha, alpha, sigma)), alpha);
+    step_tau = (beta - alpha) / beta;
+    vector_scale = 1.0f / (alpha - beta);
+  }
+  // v^T A[:, c] = A[j, c] + vector_scale x^T A[:, c] for lane l's column c = (j + l) % kWidth.
+  const float update = fmaf(vector_scale, product, pivot);
+  shared.update[warp][lane] = update;
+  if (block == 0 && warp == 0) {
+    if (lane > later) shared.gram[lane - later - 1][j] = update;  // c < j: v_c^T v_j
+    if (lane == 0) shared.taus[j] = step_tau;
+  }
+  __syncwarp();
+#pragma unroll
+  for (int i = 0; i < R; ++i) {
+    if (row_of[i] >= j) {
+      const bool pivot_row = row_of[i] == j;
+      const float vi = pivot_row ? 1.0f : rows[i][position<kRotated>(j, 0)] * vector_scale;
+      const float scaled = step_tau * vi;
+#pragma unroll
+      for (int l = 1; l < kWidth; ++l)
+        if (l <= later) {
+          float& entry = rows[i][position<kRotated>(j, l)];
+          entry = fmaf(-scaled, shared.update[warp][l], entry);
+        }
+      rows[i][position<kRotated>(j, 0)] = pivot_row ? beta : vi;
+    }
+    if (kRotated) {  // the next step's pivot column to the front
+      const float done = rows[i][0];
+#pragma unroll
+      for (int l = 0; l + 1 < kWidth; ++l) rows[i][l] = rows[i][l + 1];
+      rows[i][kWidth - 1] = done;
+    }
+  }
+}
+#endif
+
 // geqrf of the panel of `width` columns from (k, k) of the column-major `a`, its h rows held R a thread by a cluster
 // of kClusterBlocks blocks. Writes the panel back (R scaled back, reflector vectors below the diagonal), the explicit
-// unit lower-trapezoidal V to the same place of `v` (zeros above it from row zero_from: its pair's V), the scalars to tau[k...] and T (kWidth x kWidth, column-major,
-// leading dimension ldt; I - V T V^T = H_k ... H_k+width-1) to `t`.
+// unit lower-trapezoidal V to the same place of `v` (zeros above it from row zero_from: its pair's V), the scalars to
+// tau[k...] and T (kWidth x kWidth, column-major, leading dimension ldt; I - V T V^T = H_k ... H_k+width-1) to `t`.
 template <int R>
 __global__ void __launch_bounds__(kThreads) factor_panel(float* a, std::int64_t lda, std::int64_t k, int h, int width,
                                                          std::int64_t zero_from, float* tau, float* v, float* t,
                                                          int ldt) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   __shared__ PanelShared shared;
-  constexpr unsigned kMailBytes = (kClusterBlocks + 1) * kWidth * sizeof(float);  // a step's sums and pivot row
   const cg::cluster_group cluster = cg::this_cluster();
   const int block = static_cast<int>(cluster.block_rank());
   const int lane = threadIdx.x % 32;
@@ -141,75 +237,17 @@ __global__ void __launch_bounds__(kThreads) factor_panel(float* a, std::int64_t 
 #pragma unroll
     for (int c = 0; c < kWidth; ++c) rows[i][c] *= scale;
 
-  // Every step runs, past `width` too (zero columns: tau = 0), so that the loop unrolls whole and every register index
-  // is a constant. A step's one wait is for its mail: each warp then forms the reflector itself.
+  // Every step runs, past `width` too (zero columns: tau = 0). With up to two rows a thread, the steps are one loop
+  // body, the rows rotating in place so that every register index is a constant (the 32 steps unrolled whole
+  // overflowed the instruction cache: ncu, 64% of stalls for want of an instruction; 4096^2 factorization 12.16 ->
+  // 11.25 ms). With four, the rotation's moves and the updates of every column cost more than the fetches save (8192 x
+  // 2048: 11.6 ms against 8.6): the steps unroll whole.
+  if constexpr (R <= 2) {
+#pragma unroll 1
+    for (int j = 0; j < kWidth; ++j) panel_step<R, true>(j, rows, row_of, shared, block);
+  } else {
 #pragma unroll
-  for (int j = 0; j < kWidth; ++j) {
-    const int round = j & 1;
-    // Below the pivot row j: x = the row's entry of column j; its products with every column c sum to x^T A[:, c]
-    // (c = j: sigma = ||x||^2; c < j: the earlier reflectors' vectors, for T; c > j: the update).
-    float sums[kWidth];
-#pragma unroll
-    for (int c = 0; c < kWidth; ++c) sums[c] = 0.0f;
-#pragma unroll
-    for (int i = 0; i < R; ++i) {
-      const float x = row_of[i] > j ? rows[i][j] : 0.0f;
-#pragma unroll
-      for (int c = 0; c < kWidth; ++c) sums[c] = fmaf(x, rows[i][c], sums[c]);
-    }
-    if (block == 0 && threadIdx.x == j) {
-#pragma unroll
-      for (int c = 0; c < kWidth; ++c) shared.outgoing_pivot_row[round][c] = rows[0][c];
-    }
-    shared.warp_sums[warp][lane] = warp_column_totals(sums);
-    __syncthreads();
-    if (warp == 0) {
-      float total = 0.0f;
-#pragma unroll
-      for (int w = 0; w < kWarps; ++w) total += shared.warp_sums[w][lane];
-      const float outgoing_pivot = shared.outgoing_pivot_row[round][lane];
-#pragma unroll
-      for (unsigned b = 0; b < kClusterBlocks; ++b) {
-        cluster_mailbox::send(&shared.block_sums[round][block][lane], &shared.mailbox[round], b, total);
-        if (block == 0) cluster_mailbox::send(&shared.pivot_row[round][lane], &shared.mailbox[round], b, outgoing_pivot);
-      }
-    }
-    cluster_mailbox::wait(&shared.mailbox[round], (j >> 1) & 1);
-    // The round's next phase can end only once every block has sent step j + 1's mail, after this block's warps
-    // are done with this one's.
-    if (threadIdx.x == 0 && j + 2 < kWidth) cluster_mailbox::expect(&shared.mailbox[round], kMailBytes);
-    float product = 0.0f;
-#pragma unroll
-    for (int b = 0; b < kClusterBlocks; ++b) product += shared.block_sums[round][b][lane];
-    const float pivot = shared.pivot_row[round][lane];
-    const float sigma = __shfl_sync(0xffffffffu, product, j);
-    const float alpha = __shfl_sync(0xffffffffu, pivot, j);
-    // dlarfg: H = I - tau v v^T with v = (1, x / (alpha - beta)) takes (alpha, x) to (beta, 0); nothing to do for
-    // x = 0 (NaN goes through, as it should).
-    float step_tau = 0.0f, vector_scale = 0.0f, beta = alpha;
-    if (sigma != 0.0f) {
-      beta = -copysignf(sqrtf(fmaf(alpha, alpha, sigma)), alpha);
-      step_tau = (beta - alpha) / beta;
-      vector_scale = 1.0f / (alpha - beta);
-    }
-    // v^T A[:, c] = A[j, c] + vector_scale x^T A[:, c].
-    const float update = fmaf(vector_scale, product, pivot);
-    shared.update[warp][lane] = update;
-    if (block == 0 && warp == 0) {
-      if (lane < j) shared.gram[lane][j] = update;
-      if (lane == 0) shared.taus[j] = step_tau;
-    }
-    __syncwarp();
-#pragma unroll
-    for (int i = 0; i < R; ++i) {
-      if (row_of[i] < j) continue;
-      const bool pivot_row = row_of[i] == j;
-      const float vi = pivot_row ? 1.0f : rows[i][j] * vector_scale;
-      const float scaled = step_tau * vi;
-#pragma unroll
-      for (int c = j + 1; c < kWidth; ++c) rows[i][c] = fmaf(-scaled, shared.update[warp][c], rows[i][c]);
-      rows[i][j] = pivot_row ? beta : vi;
-    }
+    for (int j = 0; j < kWidth; ++j) panel_step<R, false>(j, rows, row_of, shared, block);
   }
 
   const float unscale = ldexpf(1.0f, exponent);
