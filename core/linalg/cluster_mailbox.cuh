@@ -44,6 +44,25 @@ __device__ __forceinline__ void send(const float* slot, unsigned long long* box,
                : "memory");
 }
 
+// A slot and mailbox of block `rank`, mapped once for the many messages sent there.
+struct Peer {
+  unsigned slot;
+  unsigned box;
+};
+
+__device__ __forceinline__ Peer peer(const void* slot, unsigned long long* box, unsigned rank) {
+  return {peer_address(shared_address(slot), rank), peer_address(shared_address(box), rank)};
+}
+
+// Stores the 16 bytes `value` at byte `offset` past the peer's slot (16-byte aligned).
+__device__ __forceinline__ void send(const Peer& to, unsigned offset, float4 value) {
+  asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.b32 [%0], {%1, %2, %3, %4}, [%5];" ::"r"(
+                   to.slot + offset),
+               "r"(__float_as_uint(value.x)), "r"(__float_as_uint(value.y)), "r"(__float_as_uint(value.z)),
+               "r"(__float_as_uint(value.w)), "r"(to.box)
+               : "memory");
+}
+
 // Waits until the phase of parity `parity` has ended; the mail it counted is then visible to the caller.
 __device__ __forceinline__ void wait(unsigned long long* box, unsigned parity) {
   unsigned done = 0;

@@ -9,6 +9,7 @@
 #include "core/linalg/blas_handle.hpp"
 #include "core/linalg/linalg_errors.hpp"
 #include "core/linalg/linalg_support.hpp"
+#include "core/linalg/panel_lu.hpp"
 #include "core/linalg/solver_handle.hpp"
 #include "core/linalg/tournament_lu.hpp"
 #include "core/ops/copy.hpp"
@@ -101,26 +102,33 @@ Array solve_by_getrf(const Array& lu, const Array& rhs, const Dims& batch, const
   return rhs;
 }
 
-// X for every matrix of `lu`, a C-order stack of the matrices themselves (not read column-major), through the
-// tournament-pivoted LU (tournament_lu.hpp): `rhs` (..., k, n) holds each right-hand side contiguous; X comes back in
-// the same layout.
-Array solve_by_tournament_lu(const Array& lu, const Array& rhs, const Dims& batch, const StreamRef& stream) {
+// X for every matrix of `lu`, a C-order stack of the matrices themselves (not read column-major), factored in that
+// layout by the cluster-panel LU (panel_lu.hpp) where it takes them, else the tournament-pivoted LU
+// (tournament_lu.hpp): `rhs` (..., k, n) holds each right-hand side contiguous; X comes back in the same layout.
+Array solve_by_row_major_lu(const Array& lu, const Array& rhs, const Dims& batch, const StreamRef& stream) {
   const std::int64_t count = count_of(batch);
   const std::int64_t n = lu.shape()[lu.ndim() - 1];
   const std::int64_t k = rhs.shape()[rhs.ndim() - 2];
   const ga_dtype_t dtype = lu.dtype();
+  const bool by_panels = panel_lu::prefers(dtype, n, stream->device());
   const Array permutations = Array::empty(joined(batch, {n}), GA_INT32, GA_ORDER_C, stream);
   const Array info = info_words(count, stream);
-  const Array workspace = device_workspace(tournament_lu::workspace_bytes(dtype, n), stream);
+  const Array workspace = device_workspace(
+      by_panels ? panel_lu::workspace_bytes(n) : tournament_lu::workspace_bytes(dtype, n), stream);
   const Array x = Array::empty(rhs.shape(), dtype, GA_ORDER_C, stream);
   DeviceGuard guard(stream->device());
   BlasCall call(stream);
   for (std::int64_t index = 0; index < count; ++index) {
     char* matrix = matrix_at(lu, index);
     int* permutation = elements<int>(permutations) + index * n;
-    check_cublas(tournament_lu::factor(dtype, matrix, n, permutation, info_at(info, index), workspace.data(),
-                                       call.handle(), stream->native()),
-                 "tournament LU factorization");
+    if (by_panels)
+      check_cublas(panel_lu::factor(reinterpret_cast<float*>(matrix), n, permutation, info_at(info, index),
+                                    workspace.data(), call.handle(), stream->native()),
+                   "panel LU factorization");
+    else
+      check_cublas(tournament_lu::factor(dtype, matrix, n, permutation, info_at(info, index), workspace.data(),
+                                         call.handle(), stream->native()),
+                   "tournament LU factorization");
     if (k > 0)
       check_cublas(tournament_lu::solve(dtype, matrix, n, permutation, matrix_at(rhs, index), matrix_at(x, index), k,
                                         call.handle(), stream->native()),
@@ -147,7 +155,7 @@ Array solve(const Array& a, const Array& b, const StreamRef& stream) {
   const Array lu = copy_as(broadcast_to(a, joined(batch, {n, n})), dtype, GA_ORDER_C, stream);
   const Array b_matrices = vector ? reshape(b, {n, 1}, GA_ORDER_C) : b;
   const Array rhs = column_major_copy(broadcast_to(b_matrices, joined(batch, {n, k})), dtype, stream);
-  const Array x = tournament_lu::prefers(dtype, n) ? solve_by_tournament_lu(lu, rhs, batch, stream)
+  const Array x = tournament_lu::prefers(dtype, n) ? solve_by_row_major_lu(lu, rhs, batch, stream)
                                                    : solve_by_getrf(lu, rhs, batch, stream);
   if (vector) return reshape(x, joined(batch, {n}), GA_ORDER_C);
   return from_column_major(x, stream);

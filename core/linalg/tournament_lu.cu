@@ -3,6 +3,7 @@
 #include "core/common/cuda_check.hpp"
 #include "core/common/error.hpp"
 #include "core/linalg/blas_status.hpp"
+#include "core/linalg/lu_bookkeeping.hpp"
 #include "core/linalg/side_stream.hpp"
 
 #include <algorithm>
@@ -332,25 +333,6 @@ __global__ void __launch_bounds__(kMoveThreads)
   }
 }
 
-constexpr int kNoZeroPivot = 0x7fffffff;
-
-__global__ void start_factorization(int* permutation, std::int64_t n, int* info) {
-  const std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (k < n) permutation[k] = static_cast<int>(k);
-  if (k == 0) *info = kNoZeroPivot;
-}
-
-// *info: the lowest 1 + k with U[k][k] == 0 (atomicMin from kNoZeroPivot).
-template <class T>
-__global__ void find_zero_pivot(const T* a, std::int64_t lda, std::int64_t n, int* info) {
-  const std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (k < n && a[k * lda + k] == T(0)) atomicMin(info, static_cast<int>(k + 1));
-}
-
-__global__ void finish_info(int* info) {
-  if (*info == kNoZeroPivot) *info = 0;
-}
-
 // x[c n + i] = b[c n + permutation[i]]: P B for column-major right-hand sides.
 template <class T>
 __global__ void permute_right_hand_sides(const T* b, const int* permutation, T* x, std::int64_t n, std::int64_t k) {
@@ -429,7 +411,7 @@ cublasStatus_t factor_typed(T* a, std::int64_t n, int* permutation, int* info, v
   if (lookahead) ahead.emplace();
   const cudaStream_t pivot_stream = ahead ? ahead->get() : stream;
   BlasStatus status;
-  start_factorization<<<blocks_for(n, 256), 256, 0, stream>>>(permutation, n, info);
+  lu_bookkeeping::start(permutation, n, info, stream);
   if (ahead) ahead->order(stream, pivot_stream);
   for (std::int64_t j = 0; j < n; j += W) {
     const int width = static_cast<int>(std::min<std::int64_t>(W, n - j));
@@ -454,8 +436,7 @@ cublasStatus_t factor_typed(T* a, std::int64_t n, int* permutation, int* info, v
       status << gemm<T>(blas, below - next, below, width, &minus_one, right + next, ld, left_below, ld, &one,
                         left_below + width + next, ld);
   }
-  find_zero_pivot<T><<<blocks_for(n, 256), 256, 0, stream>>>(a, lda, n, info);
-  finish_info<<<1, 1, 0, stream>>>(info);
+  lu_bookkeeping::finish(std::is_same_v<T, float> ? GA_FLOAT32 : GA_FLOAT64, a, n, info, stream);
   check_cuda(cudaGetLastError(), "tournament LU kernels");
   return status.value();
 }

@@ -1,7 +1,8 @@
-// The tournament LU's host side, without a GPU: which systems solve sends to it, and the scratch it
-// asks for.
+// The row-major LUs' host side (tournament_lu.hpp, panel_lu.hpp), without a GPU: which systems solve sends to them,
+// and the scratch they ask for.
 #include "expect_error.hpp"
 
+#include "core/linalg/panel_lu.hpp"
 #include "core/linalg/tournament_lu.hpp"
 
 #include <gtest/gtest.h>
@@ -24,4 +25,18 @@ TEST(TournamentLu, ScratchHoldsTheRoundsAndTheDiagonalBlock) {
   EXPECT_GE(lu::workspace_bytes(GA_FLOAT64, 4096), sizeof(int) * 2 * 8 * 32 + sizeof(double) * 32 * 32);
   EXPECT_GT(lu::workspace_bytes(GA_FLOAT32, 8192), lu::workspace_bytes(GA_FLOAT32, 4096));
   expect_error_containing(GA_ERROR_INTERNAL, "tournament LU", [] { lu::workspace_bytes(GA_COMPLEX64, 4096); });
+}
+
+// The cluster-panel LU: float32 of order 512 to 4096 only (the device's clusters are asked about last), a panel's
+// moves and L11 kept for each panel.
+TEST(PanelLu, TakesFloat32UpToTheRowsAClusterHolds) {
+  for (ga_dtype_t dtype : {GA_FLOAT64, GA_COMPLEX64, GA_FLOAT16, GA_INT32})
+    EXPECT_FALSE(garray::panel_lu::prefers(dtype, 1024, 0));
+  EXPECT_FALSE(garray::panel_lu::prefers(GA_FLOAT32, 511, 0));
+  EXPECT_FALSE(garray::panel_lu::prefers(GA_FLOAT32, 4097, 0));
+}
+
+TEST(PanelLu, ScratchHoldsEveryPanelsMoves) {
+  EXPECT_GE(garray::panel_lu::workspace_bytes(4096), 64 * (sizeof(int) * 2 * 64 + sizeof(float) * 64 * 64));
+  EXPECT_EQ(garray::panel_lu::workspace_bytes(4096 - 63), garray::panel_lu::workspace_bytes(4096));
 }

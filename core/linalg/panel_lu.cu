@@ -1,0 +1,621 @@
+#include "core/linalg/panel_lu.hpp"
+
+#include "core/common/cuda_check.hpp"
+#include "core/linalg/blas_status.hpp"
+#include "core/linalg/cluster_mailbox.cuh"
+#include "core/linalg/lu_bookkeeping.hpp"
+#include "core/linalg/side_stream.hpp"
+#include "core/runtime/device.hpp"
+
+#include <cooperative_groups.h>
+
+#include <algorithm>
+#include <utility>
+
+namespace garray::panel_lu {
+
+namespace {
+
+namespace cg = cooperative_groups;
+
+constexpr int kWidth = 64;  // panel columns
+constexpr int kClusterBlocks = 8;  // the portable cluster size
+constexpr int kThreads = 256;
+constexpr int kWarps = kThreads / 32;
+constexpr int kMaxRowsPerThread = 2;  // 128 registers of a row's values
+constexpr std::int64_t kRowsPerPass = std::int64_t{kClusterBlocks} * kThreads;
+constexpr std::int64_t kMaxOrder = kRowsPerPass * kMaxRowsPerThread;
+constexpr std::int64_t kMinimumOrder = 512;
+constexpr int kStretches = 8;  // of a panel's steps, each with kWidth / kStretches fewer live columns
+
+// A block's best row for a step: what every block needs to pick the step's pivot among the blocks' and apply it.
+struct alignas(16) Candidate {
+  unsigned key;  // magnitude_key of its entry in the step's column; 0: no row
+  int place;     // where the row was when the panel began (relative to the panel's first row), plus 2^16 times where it
+                 // is now
+  float pivot;   // its entry in the step's column
+  unsigned unused;
+};
+
+struct alignas(16) Mail {
+  Candidate candidate;
+  float row[kWidth];  // the candidate's entries right of the step's column, from index 0
+};
+constexpr int kStepsPerStretch = kWidth / kStretches;
+
+// Columns a step's rows hold that may still change: kWidth less kStepsPerStretch for each stretch before the step's.
+__host__ __device__ constexpr int live_columns(int step) { return kWidth - step / kStepsPerStretch * kStepsPerStretch; }
+
+// The float4 parts of a step's mail: the candidate and its row's entries that may still change.
+__host__ __device__ constexpr int mail_vectors(int live) { return 1 + (live + 2) / 4; }
+
+// Bytes of a step's mail from every block.
+__host__ __device__ constexpr unsigned mail_bytes(int step) {
+  return kClusterBlocks * mail_vectors(live_columns(step)) * sizeof(float4);
+}
+
+// The sending warp's lane l sends parts l / kClusterBlocks + t kPartStride of the block's mail to block l %
+// kClusterBlocks.
+constexpr int kPartStride = 32 / kClusterBlocks;
+
+// A row of the panel as it will be written, in shared memory: multipliers left of the diagonal, U's entries from it
+// (padded to spread a column's entries over the banks).
+constexpr int kRowStride = kWidth + 4;
+
+// A panel's shared state, each block's own: mail in two rounds alternating by step (a block may send a step's while
+// another still reads the step before's), each warp's best offer, the block's best row on its way out, U's rows.
+struct PanelShared {
+  Mail mail[2][kClusterBlocks];
+  Candidate warp_best[kWarps];
+  Mail outgoing;  // the block's best row, written by its warp, which sends it
+  unsigned long long mailbox[2];
+  __align__(16) float pivot_rows[kWidth][kRowStride];  // row k of P A once step k has picked it (block 0's is read)
+};
+
+// What the panel leaves for the rest of its columns, kept per panel (the bulk of panel p runs beside panel p + 1).
+struct PanelMoves {
+  int* picked_from;   // kWidth: the row (relative to the panel's first) that step k moved to row k; -1 past the width
+  int* displaced_to;  // kWidth: where the row first at q went, when not picked (-1 when picked or past the width)
+  float* lower_t;     // kWidth x kWidth: L11 transposed, zero on and above its diagonal
+};
+constexpr std::size_t kPanelIntBytes = 2 * kWidth * sizeof(int);
+constexpr std::size_t kPanelBytes = kPanelIntBytes + kWidth * kWidth * sizeof(float);
+
+PanelMoves moves_of(void* workspace, std::int64_t j) {
+  char* base = static_cast<char*>(workspace) + (j / kWidth) * kPanelBytes;
+  int* ints = reinterpret_cast<int*>(base);
+  return {ints, ints + kWidth, reinterpret_cast<float*>(base + kPanelIntBytes)};
+}
+
+// An order-preserving key of |v|; 0 is kept for rows out of play.
+__device__ __forceinline__ unsigned magnitude_key(float v) { return __float_as_uint(fabsf(v)) + 1u; }
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+// The thread's best row for the step whose column is v[.][0] (row best_row, key 0: none) and the warp's best key,
+// whose reduction is left to finish while the thread updates its rows.
+struct Offer {
+  unsigned key;
+  int best_row;
+  unsigned warp_best;
+};
+
+template <int R>
+__device__ __forceinline__ Offer make_offer(const float (&v)[R][kWidth], const bool (&live)[R]) {
+  unsigned key = 0;
+  int best_row = 0;
+#pragma unroll
+  for (int i = 0; i < R; ++i) {
+    const unsigned row_key = live[i] ? magnitude_key(v[i][0]) : 0u;
+    if (row_key > key) {
+      key = row_key;
+      best_row = i;
+    }
+  }
+  return {key, best_row, __reduce_max_sync(0xffffffffu, key)};
+}
+
+// Which of its rows a warp offers for the next step: lane best_lane's row best_row.
+struct Offered {
+  int best_lane;
+  int best_row;
+};
+
+// The index of the first of kCount candidates (candidates[b * kStride] of 16-byte units) with the largest key. Every
+// lane reads every key (broadcast loads): no warp-wide reduction on the step's path.
+template <int kCount, int kStride>
+__device__ __forceinline__ int best_candidate(const void* candidates) {
+  const Candidate* first = static_cast<const Candidate*>(candidates);
+  unsigned keys[kCount];
+#pragma unroll
+  for (int b = 0; b < kCount; ++b) keys[b] = first[b * kStride].key;
+  int best = 0;
+  unsigned top = keys[0];
+#pragma unroll
+  for (int b = 1; b < kCount; ++b) {
+    if (keys[b] > top) {
+      top = keys[b];
+      best = b;
+    }
+  }
+  return best;
+}
+
+// The warp's best candidate to shared.warp_best[warp]; its row stays with its thread until it is the block's best.
+template <int R>
+__device__ __forceinline__ Offered post_offer(const Offer& offer, const int (&row)[R], const int (&position)[R],
+                                             const float (&v)[R][kWidth], PanelShared& shared) {
+  const int best_lane = __ffs(__ballot_sync(0xffffffffu, offer.key == offer.warp_best)) - 1;
+  if (static_cast<int>(threadIdx.x % 32) == best_lane) {
+#pragma unroll
+    for (int i = 0; i < R; ++i)
+      if (offer.best_row == i) shared.warp_best[threadIdx.x / 32] = {offer.key, row[i] | position[i] << 16, v[i][0]};
+  }
+  return {best_lane, offer.best_row};
+}
+
+// The block's best warp: its offered row (LIVE columns left; entries right of the column from index 0) to
+// shared.outgoing, then mailed by the warp to every block (`to`: this lane's peer, this step's round).
+template <int R, int LIVE>
+__device__ __forceinline__ void mail_block_best(const Offered& offered, const float (&v)[R][kWidth],
+                                                PanelShared& shared, const cluster_mailbox::Peer& to) {
+  constexpr int kParts = mail_vectors(LIVE);
+  constexpr int kPartsEach = (kParts + kPartStride - 1) / kPartStride;
+  const int lane = threadIdx.x % 32;
+  if (lane == offered.best_lane) {
+    Mail& out = shared.outgoing;
+    out.candidate = shared.warp_best[threadIdx.x / 32];
+#pragma unroll
+    for (int i = 0; i < R; ++i) {
+      if (offered.best_row != i) continue;
+#pragma unroll
+      for (int c = 0; c + 1 < LIVE; c += 4) {
+        float4 lanes;
+        lanes.x = c + 1 < LIVE ? v[i][c + 1] : 0.0f;
+        lanes.y = c + 2 < LIVE ? v[i][c + 2] : 0.0f;
+        lanes.z = c + 3 < LIVE ? v[i][c + 3] : 0.0f;
+        lanes.w = c + 4 < LIVE ? v[i][c + 4] : 0.0f;
+        *reinterpret_cast<float4*>(&out.row[c]) = lanes;
+      }
+    }
+  }
+  __syncwarp();
+  const float4* outgoing = reinterpret_cast<const float4*>(&shared.outgoing);
+  const int first_part = lane / kClusterBlocks;
+  float4 parts[kPartsEach];
+#pragma unroll
+  for (int t = 0; t < kPartsEach; ++t)
+    if (first_part + t * kPartStride < kParts) parts[t] = outgoing[first_part + t * kPartStride];
+#pragma unroll
+  for (int t = 0; t < kPartsEach; ++t) {
+    const int part = first_part + t * kPartStride;
+    if (part < kParts) cluster_mailbox::send(to, part * sizeof(float4), parts[t]);
+  }
+}
+
+// Steps [first, last) of the panel's elimination (of `steps`), the rows shifted left every step so that v[.][0] is
+// the step's column (one loop body); LIVE columns are left. Each step: the warp holding the block's best offer mails
+// its row to every block; every warp then takes the largest of the blocks' as the pivot row, and every other live row
+// keeps its multiplier and is updated (the next column first, so that the next offer's reduction overlaps the rest).
+// Each block keeps the pivot rows (U's rows).
+template <int R, int LIVE>
+__device__ __forceinline__ void panel_steps(int first, int last, int steps, float (&v)[R][kWidth], const int (&row)[R],
+                                            int (&position)[R], bool (&live)[R], Offered& offered,
+                                            PanelShared& shared, const cluster_mailbox::Peer& even,
+                                            const cluster_mailbox::Peer& odd, float* rows, int block,
+                                            int* picked_from) {
+  const int lane = threadIdx.x % 32;
+#pragma unroll 1
+  for (int k = first; k < last; ++k) {
+    const int round = k & 1;
+    __syncthreads();
+    if (threadIdx.x / 32 == best_candidate<kWarps, 1>(shared.warp_best))
+      mail_block_best<R, LIVE>(offered, v, shared, {round ? odd.slot : even.slot, round ? odd.box : even.box});
+    cluster_mailbox::wait(&shared.mailbox[round], (k >> 1) & 1);
+    const Mail& pivot_mail =
+        shared.mail[round][best_candidate<kClusterBlocks, sizeof(Mail) / sizeof(Candidate)>(shared.mail[round])];
+    const Candidate winner = pivot_mail.candidate;
+    const int winner_row = winner.place & 0xffff;
+    // LAPACK leaves a zero column as it is (and reports the zero pivot).
+    const float inverse = winner.pivot != 0.0f ? __frcp_rn(winner.pivot) : 0.0f;
+    // The pivot row's entries, loaded at once (their loads' latencies overlap).
+    float4 pivot_row[(LIVE + 2) / 4];
+#pragma unroll
+    for (int t = 0; t < (LIVE + 2) / 4; ++t) pivot_row[t] = *reinterpret_cast<const float4*>(&pivot_mail.row[4 * t]);
+    float multiplier[R];
+#pragma unroll
+    for (int i = 0; i < R; ++i) {
+      if (position[i] == k) position[i] = winner.place >> 16;
+      if (row[i] == winner_row) {
+        live[i] = false;
+        position[i] = k;
+      }
+      multiplier[i] = live[i] ? v[i][0] * inverse : 0.0f;
+      rows[(i * kThreads + threadIdx.x) * kRowStride + k] = multiplier[i];
+      v[i][0] = fmaf(-multiplier[i], pivot_row[0].x, v[i][1]);
+    }
+    const Offer offer = make_offer<R>(v, live);
+#pragma unroll
+    for (int c4 = 0; c4 + 1 < LIVE; c4 += 4) {
+      const float4 p = pivot_row[c4 / 4];
+      const float lanes[4] = {p.x, p.y, p.z, p.w};
+#pragma unroll
+      for (int q = 0; q < 4; ++q) {
+        const int c = c4 + q;
+        if (c < 1 || c + 1 >= LIVE) continue;
+#pragma unroll
+        for (int i = 0; i < R; ++i) v[i][c] = fmaf(-multiplier[i], lanes[q], v[i][c + 1]);
+      }
+    }
+#pragma unroll
+    for (int i = 0; i < R; ++i) v[i][LIVE - 1] = 0.0f;
+    if (k + 1 < steps) offered = post_offer<R>(offer, row, position, v, shared);
+    if (threadIdx.x / 32 == 1) {
+      // U's row k from the mail (left of k: the picked row's multipliers, sent to block 0's at the end). Every block
+      // keeps it, so that no block's mail comes later than the others'.
+      float* u_row = shared.pivot_rows[k];
+      if (lane == 0) u_row[k] = winner.pivot;
+      for (int c = lane; c + 1 < LIVE; c += 32)
+        if (k + 1 + c < kWidth) u_row[k + 1 + c] = pivot_mail.row[c];
+      if (block == 0 && lane == 0) picked_from[k] = winner_row;
+    }
+    // The round's next phase can end only once every block has sent step k + 2's mail, after this block's warps are
+    // done with this one's (they pass step k + 1's barrier first).
+    if (threadIdx.x == 0 && k + 2 < steps) cluster_mailbox::expect(&shared.mailbox[round], mail_bytes(k + 2));
+  }
+}
+
+// The panel's steps in kStretches stretches, each with kWidth / kStretches fewer live columns than the one before.
+template <int R, int... S>
+__device__ __forceinline__ void panel_in_stretches(std::integer_sequence<int, S...>, int steps, float (&v)[R][kWidth],
+                                                   const int (&row)[R], int (&position)[R], bool (&live)[R],
+                                                   Offered& offered, PanelShared& shared,
+                                                   const cluster_mailbox::Peer& even,
+                                                   const cluster_mailbox::Peer& odd, float* rows, int block,
+                                                   int* picked_from) {
+  static_assert(sizeof...(S) == kStretches, "one stretch each");
+  constexpr int Q = kStepsPerStretch;
+  (panel_steps<R, live_columns(S * Q)>(min(steps, S * Q), S + 1 == sizeof...(S) ? steps : min(steps, (S + 1) * Q),
+                                       steps, v, row, position, live, offered, shared, even, odd, rows, block,
+                                       picked_from),
+   ...);
+}
+
+// Rows of `rows` (kRowStride apart) to the panel's rows targets[r] (none where negative), `width` entries each: a warp
+// writes two whole rows at a time.
+__device__ __forceinline__ void write_rows(const float* rows, const int* targets, int count, float* panel,
+                                           std::int64_t lda, int width) {
+  const int lane = threadIdx.x % 32;
+  const int chunk = lane % 16 * 4;
+  const bool whole_vectors = width == kWidth && lda % 4 == 0;
+  for (int r = threadIdx.x / 32 * 2 + lane / 16; r < count; r += kThreads / 16) {
+    const int target = targets[r];
+    if (target < 0) continue;
+    const float4 values = *reinterpret_cast<const float4*>(rows + r * kRowStride + chunk);
+    float* destination = panel + target * lda + chunk;
+    if (whole_vectors) {
+      *reinterpret_cast<float4*>(destination) = values;
+    } else {
+      if (chunk < width) destination[0] = values.x;
+      if (chunk + 1 < width) destination[1] = values.y;
+      if (chunk + 2 < width) destination[2] = values.z;
+      if (chunk + 3 < width) destination[3] = values.w;
+    }
+  }
+}
+#endif
+
+// getrf of the panel of `width` columns from (j, j) of the C-contiguous n x n `a`, its m = n - j rows held R a
+// thread by a cluster of kClusterBlocks blocks (dynamic shared memory: R kThreads rows of kRowStride floats, the
+// rows' multipliers). Leaves L21 and U11 in place (rows in their pivoted order), the pivots as moves for the other
+// columns in `moves` and applied to permutation[j...].
+template <int R>
+__global__ void __launch_bounds__(kThreads, 1)
+    factor_panel(float* a, std::int64_t lda, std::int64_t j, int m, int width, int* permutation, PanelMoves moves) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  __shared__ PanelShared shared;
+  __shared__ int targets[R * kThreads];
+  extern __shared__ __align__(16) float rows[];
+  const cg::cluster_group cluster = cg::this_cluster();
+  const int block = static_cast<int>(cluster.block_rank());
+  float* const panel = a + j * lda + j;
+  float v[R][kWidth];
+  int row[R], position[R];
+  bool live[R];
+  const bool whole_vectors = width == kWidth && lda % 4 == 0;
+#pragma unroll
+  for (int i = 0; i < R; ++i) {
+    row[i] = (i * kClusterBlocks + block) * kThreads + threadIdx.x;
+    position[i] = row[i];
+    live[i] = row[i] < m;
+    const float* source = panel + row[i] * lda;
+#pragma unroll
+    for (int c = 0; c < kWidth; c += 4) {
+      float4 lanes = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+      if (live[i] && whole_vectors) {
+        lanes = *reinterpret_cast<const float4*>(source + c);
+      } else if (live[i]) {
+        if (c < width) lanes.x = source[c];
+        if (c + 1 < width) lanes.y = source[c + 1];
+        if (c + 2 < width) lanes.z = source[c + 2];
+        if (c + 3 < width) lanes.w = source[c + 3];
+      }
+      v[i][c] = lanes.x;
+      v[i][c + 1] = lanes.y;
+      v[i][c + 2] = lanes.z;
+      v[i][c + 3] = lanes.w;
+    }
+  }
+  if (threadIdx.x == 0) {
+    for (int round = 0; round < 2; ++round) {
+      cluster_mailbox::open(&shared.mailbox[round]);
+      if (round < width) cluster_mailbox::expect(&shared.mailbox[round], mail_bytes(round));
+    }
+  }
+  Offered offered = post_offer<R>(make_offer<R>(v, live), row, position, v, shared);
+  const unsigned peer_rank = threadIdx.x % kClusterBlocks;
+  const cluster_mailbox::Peer even = cluster_mailbox::peer(&shared.mail[0][block], &shared.mailbox[0], peer_rank);
+  const cluster_mailbox::Peer odd = cluster_mailbox::peer(&shared.mail[1][block], &shared.mailbox[1], peer_rank);
+  cluster.sync();
+  panel_in_stretches<R>(std::make_integer_sequence<int, kStretches>{}, width, v, row, position, live, offered, shared,
+                        even, odd, rows, block, moves.picked_from);
+
+  // The picked rows' multipliers join U's rows in block 0, every other row is written from its block; the moves and
+  // L11 for the other columns; the permutation's entries moved alike (all read before any is written).
+  float* const pivot_rows = cluster.map_shared_rank(&shared.pivot_rows[0][0], 0);
+  int moved_entry[R];
+#pragma unroll
+  for (int i = 0; i < R; ++i) {
+    const int slot = i * kThreads + threadIdx.x;
+    targets[slot] = row[i] < m && live[i] ? position[i] : -1;
+    moved_entry[i] = row[i] < m && position[i] != row[i] ? permutation[j + row[i]] : 0;
+    if (row[i] < kWidth) moves.displaced_to[row[i]] = live[i] ? position[i] : -1;
+    if (row[i] < m && !live[i])
+      for (int c = 0; c < position[i]; ++c) pivot_rows[position[i] * kRowStride + c] = rows[slot * kRowStride + c];
+  }
+  cluster.sync();
+  write_rows(rows, targets, R * kThreads, panel, lda, width);
+  if (block == 0) {
+    __syncthreads();
+    const int k = threadIdx.x;
+    if (k < kWidth) targets[k] = k < width ? k : -1;
+    __syncthreads();
+    write_rows(&shared.pivot_rows[0][0], targets, kWidth, panel, lda, width);
+    for (int e = threadIdx.x; e < kWidth * kWidth; e += kThreads) {
+      const int s = e / kWidth, r = e % kWidth;
+      moves.lower_t[e] = s < r && r < width ? shared.pivot_rows[r][s] : 0.0f;
+    }
+    if (threadIdx.x >= width && threadIdx.x < kWidth) {
+      moves.picked_from[threadIdx.x] = -1;
+      moves.displaced_to[threadIdx.x] = -1;
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < R; ++i)
+    if (row[i] < m && position[i] != row[i]) permutation[j + position[i]] = moved_entry[i];
+#elif defined(__CUDA_ARCH__)
+  __trap();  // prefers() keeps devices without clusters away
+#endif
+}
+
+// Applies a factored panel (from column j) to tiles of kTile columns: tile t starts at column t kTile when t <
+// left_tiles, else at right + (t - left_tiles) kTile, and those right tiles also get U12 = L11^-1 (their pivot rows).
+// The rows moved are all read before any is written.
+constexpr int kTile = 32;
+constexpr int kApplyThreads = 2 * kWidth;  // a thread per move
+constexpr int kSolveBand = kWidth / (kApplyThreads / kTile);  // rows of U12's column a thread holds
+__global__ void __launch_bounds__(kApplyThreads)
+    apply_panel(float* a, std::int64_t lda, std::int64_t n, std::int64_t j, PanelMoves moves, int left_tiles,
+                std::int64_t right) {
+  __shared__ float staged[2 * kWidth][kTile];
+  __shared__ __align__(16) float lower_t[kWidth][kWidth];
+  __shared__ int from[2 * kWidth], to[2 * kWidth];
+  const int tile = blockIdx.x;
+  const bool solves = tile >= left_tiles;
+  const int lane = threadIdx.x % kTile;
+  const std::int64_t column =
+      (solves ? right + static_cast<std::int64_t>(tile - left_tiles) * kTile : std::int64_t{tile} * kTile) + lane;
+  const bool inside = column < n;
+  {
+    const int move = threadIdx.x;
+    const int picked = move < kWidth ? moves.picked_from[move] : -1;
+    const int displaced = move < kWidth ? -1 : moves.displaced_to[move - kWidth];
+    from[move] = move < kWidth ? picked : (displaced >= 0 ? move - kWidth : -1);
+    to[move] = move < kWidth ? (picked >= 0 ? move : -1) : displaced;
+  }
+  if (solves) {
+    // All loads in flight at once: the panel's rows lie far apart, each a DRAM round trip.
+#pragma unroll
+    for (int e = threadIdx.x * 4; e < kWidth * kWidth; e += kApplyThreads * 4)
+      *reinterpret_cast<float4*>(&lower_t[e / kWidth][e % kWidth]) =
+          *reinterpret_cast<const float4*>(moves.lower_t + e);
+  }
+  __syncthreads();
+  constexpr int kRowsAtOnce = kApplyThreads / kTile;
+  float values[2 * kWidth / kRowsAtOnce];
+#pragma unroll
+  for (int t = 0; t < 2 * kWidth / kRowsAtOnce; ++t) {
+    const int source = from[threadIdx.x / kTile + t * kRowsAtOnce];
+    values[t] = source >= 0 && inside ? a[(j + source) * lda + column] : 0.0f;
+  }
+#pragma unroll
+  for (int t = 0; t < 2 * kWidth / kRowsAtOnce; ++t) staged[threadIdx.x / kTile + t * kRowsAtOnce][lane] = values[t];
+  __syncthreads();
+  if (solves) {
+    // Forward substitution by bands: the warp holding band b finishes it, then the warps below take it off theirs.
+    const int band = threadIdx.x / kTile;
+    float u[kSolveBand];
+#pragma unroll
+    for (int r = 0; r < kSolveBand; ++r) u[r] = staged[band * kSolveBand + r][lane];
+#pragma unroll
+    for (int b = 0; b < kWidth / kSolveBand; ++b) {
+      if (band == b) {
+#pragma unroll
+        for (int s = 0; s < kSolveBand; ++s)
+#pragma unroll
+          for (int r = s + 1; r < kSolveBand; ++r)
+            u[r] = fmaf(-lower_t[b * kSolveBand + s][b * kSolveBand + r], u[s], u[r]);
+#pragma unroll
+        for (int r = 0; r < kSolveBand; ++r) staged[b * kSolveBand + r][lane] = u[r];
+      }
+      __syncthreads();
+      if (band > b) {
+#pragma unroll
+        for (int s = 0; s < kSolveBand; ++s) {
+          const float solved = staged[b * kSolveBand + s][lane];
+#pragma unroll
+          for (int r = 0; r < kSolveBand; r += 4) {
+            const float4 l = *reinterpret_cast<const float4*>(&lower_t[b * kSolveBand + s][band * kSolveBand + r]);
+            u[r] = fmaf(-l.x, solved, u[r]);
+            u[r + 1] = fmaf(-l.y, solved, u[r + 1]);
+            u[r + 2] = fmaf(-l.z, solved, u[r + 2]);
+            u[r + 3] = fmaf(-l.w, solved, u[r + 3]);
+          }
+        }
+      }
+    }
+  }
+  if (!inside) return;
+  for (int move = threadIdx.x / kTile; move < 2 * kWidth; move += kRowsAtOnce) {
+    const int target = to[move];
+    if (target >= 0) a[(j + target) * lda + column] = staged[move][lane];
+  }
+}
+
+// The next panel's columns [j + kWidth, j + kWidth + next) of the rows below the panel less L21 U12: each block
+// kProductRows rows, all of U12's rows; a thread a 4 x 4 tile of the product.
+constexpr int kProductRows = 64;
+constexpr int kProductThreads = 256;
+__global__ void __launch_bounds__(kProductThreads)
+    update_next_columns(float* a, std::int64_t lda, std::int64_t n, std::int64_t j, int width, int next) {
+  __shared__ __align__(16) float u12[kWidth][kWidth];
+  __shared__ __align__(16) float l21_t[kWidth][kProductRows + 4];
+  const std::int64_t first_row = j + kWidth + std::int64_t{blockIdx.x} * kProductRows;
+#pragma unroll
+  for (int e = threadIdx.x; e < kWidth * kWidth; e += kProductThreads) {
+    const int k = e / kWidth, c = e % kWidth;
+    u12[k][c] = k < width && c < next ? a[(j + k) * lda + j + kWidth + c] : 0.0f;
+  }
+#pragma unroll
+  for (int e = threadIdx.x; e < kProductRows * kWidth; e += kProductThreads) {
+    const int r = e / kWidth, k = e % kWidth;
+    l21_t[k][r] = first_row + r < n && k < width ? a[(first_row + r) * lda + j + k] : 0.0f;
+  }
+  __syncthreads();
+  constexpr int kTiles = kWidth / 4;
+  const int r0 = threadIdx.x / kTiles * 4;
+  const int c0 = threadIdx.x % kTiles * 4;
+  float sums[4][4] = {};
+#pragma unroll 8
+  for (int k = 0; k < kWidth; ++k) {
+    const float4 l = *reinterpret_cast<const float4*>(&l21_t[k][r0]);
+    const float4 u = *reinterpret_cast<const float4*>(&u12[k][c0]);
+    const float ls[4] = {l.x, l.y, l.z, l.w}, us[4] = {u.x, u.y, u.z, u.w};
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+#pragma unroll
+      for (int c = 0; c < 4; ++c) sums[r][c] = fmaf(ls[r], us[c], sums[r][c]);
+  }
+#pragma unroll
+  for (int r = 0; r < 4; ++r) {
+    const std::int64_t target = first_row + r0 + r;
+    if (target >= n) break;
+#pragma unroll
+    for (int c = 0; c < 4; ++c)
+      if (c0 + c < next) a[target * lda + j + kWidth + c0 + c] -= sums[r][c];
+  }
+}
+
+constexpr int panel_shared_bytes(int rows_per_thread) {
+  return rows_per_thread * kThreads * kRowStride * sizeof(float);
+}
+
+int tiles_for(std::int64_t columns) { return static_cast<int>((columns + kTile - 1) / kTile); }
+
+template <int R>
+void launch_panel(float* a, std::int64_t n, std::int64_t j, int width, int* permutation, const PanelMoves& moves,
+                  cudaStream_t stream) {
+  constexpr int kShared = panel_shared_bytes(R);
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(kClusterBlocks);
+  config.blockDim = dim3(kThreads);
+  config.dynamicSmemBytes = kShared;
+  config.stream = stream;
+  cudaLaunchAttribute cluster{};
+  cluster.id = cudaLaunchAttributeClusterDimension;
+  cluster.val.clusterDim.x = kClusterBlocks;
+  cluster.val.clusterDim.y = 1;
+  cluster.val.clusterDim.z = 1;
+  config.attrs = &cluster;
+  config.numAttrs = 1;
+  check_cuda(cudaLaunchKernelEx(&config, factor_panel<R>, a, n, j, static_cast<int>(n - j), width, permutation, moves),
+             "panel LU: factor_panel");
+}
+
+// Marks of the side stream: slot 0 a factored panel (for the caller's stream), slots 1 and 2 the bulk of alternate
+// panels (for the side stream).
+int bulk_slot(std::int64_t j) { return 1 + static_cast<int>(j / kWidth % 2); }
+
+}  // namespace
+
+bool prefers(ga_dtype_t dtype, std::int64_t n, int device) {
+  return dtype == GA_FLOAT32 && n >= kMinimumOrder && n <= kMaxOrder &&
+         get_device_attribute(device, cudaDevAttrComputeCapabilityMajor) >= 9;
+}
+
+std::size_t workspace_bytes(std::int64_t n) {
+  return static_cast<std::size_t>((n + kWidth - 1) / kWidth) * kPanelBytes;
+}
+
+// cuBLAS sees a row-major matrix as its transpose, column-major: A22 -= L21 U12 is A22^T -= U12^T L21^T.
+// Panel j's columns are final once the next-columns update of panel j - 1 (side stream) and the bulk of panel j - 2
+// (caller's stream) are done; the next columns of panel j are the bulk of panel j - 1's.
+cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, void* workspace, cublasHandle_t blas,
+                      cudaStream_t stream) {
+  const int ld = static_cast<int>(n);
+  const float one = 1.0f, minus_one = -1.0f;
+  check_cuda(cudaFuncSetAttribute(factor_panel<1>, cudaFuncAttributeMaxDynamicSharedMemorySize, panel_shared_bytes(1)),
+             "cudaFuncSetAttribute (panel LU)");
+  check_cuda(cudaFuncSetAttribute(factor_panel<2>, cudaFuncAttributeMaxDynamicSharedMemorySize, panel_shared_bytes(2)),
+             "cudaFuncSetAttribute (panel LU)");
+  SideStream side;
+  const cudaStream_t critical = side.get();
+  BlasStatus status;
+  lu_bookkeeping::start(permutation, n, info, stream);
+  side.order(stream, critical);
+  for (std::int64_t j = 0; j < n; j += kWidth) {
+    const int width = static_cast<int>(std::min<std::int64_t>(kWidth, n - j));
+    const PanelMoves moves = moves_of(workspace, j);
+    if (j >= 2 * kWidth) side.wait_for_mark(critical, bulk_slot(j - 2 * kWidth));
+    if (n - j <= kRowsPerPass)
+      launch_panel<1>(a, n, j, width, permutation, moves, critical);
+    else
+      launch_panel<2>(a, n, j, width, permutation, moves, critical);
+    side.mark(critical, 0);
+    const std::int64_t below = n - j - width;
+    const int next = static_cast<int>(std::min<std::int64_t>(kWidth, below));
+    if (next > 0) {
+      if (j >= kWidth) side.wait_for_mark(critical, bulk_slot(j - kWidth));
+      apply_panel<<<tiles_for(next), kApplyThreads, 0, critical>>>(a, n, n, j, moves, 0, j + kWidth);
+      update_next_columns<<<static_cast<int>((below + kProductRows - 1) / kProductRows), kProductThreads, 0,
+                            critical>>>(a, n, n, j, width, next);
+    }
+    side.wait_for_mark(stream, 0);
+    const int left_tiles = tiles_for(j);
+    const std::int64_t right = j + kWidth + next;
+    const int tiles = left_tiles + tiles_for(n - std::min(n, right));
+    if (tiles > 0) apply_panel<<<tiles, kApplyThreads, 0, stream>>>(a, n, n, j, moves, left_tiles, right);
+    if (below > next) {
+      float* right_block = a + j * n + right;
+      float* lower = a + (j + kWidth) * n + j;
+      status << cublasSgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, static_cast<int>(n - right), static_cast<int>(below),
+                            width, &minus_one, right_block, ld, lower, ld, &one, lower + (right - j), ld);
+    }
+    side.mark(stream, bulk_slot(j));
+  }
+  check_cuda(cudaGetLastError(), "panel LU kernels");
+  side.order(critical, stream);
+  lu_bookkeeping::finish(GA_FLOAT32, a, n, info, stream);
+  return status.value();
+}
+
+}  // namespace garray::panel_lu

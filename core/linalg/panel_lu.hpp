@@ -1,0 +1,43 @@
+// LU factorization with partial pivoting of float32 matrices up to order 4096, each panel held by one thread-block
+// cluster, compiled ahead with nvcc.
+//
+// The tournament LU (tournament_lu.hpp) picks a panel's pivots in two rounds of 64 dependent steps, each block-wide,
+// on 8 SMs then 1: ~95 us a panel of a 4096 x 4096 float32 matrix, the whole of its critical path. Here a cluster of 8
+// blocks holds the panel's rows in registers (one or two a thread) and picks every pivot of the column at once: each
+// block mails its best candidate row to every block (st.async into their shared memory), and each block takes the
+// largest of the 8. That is partial pivoting itself (LAPACK's getrf's pivots, up to ties), one exchange a column.
+// The factorization works on the row-major (C-order) matrix, 64 columns at a time:
+//   1. the cluster factors the panel: L21 and U11 in place, the pivots as row moves and in the permutation;
+//   2. on the same stream (of the greatest priority), the next panel's columns: their rows moved, U12 = L11^-1 A12
+//      for them, and their update by L21 U12;
+//   3. on the caller's stream, the rest: rows moved in every other column, U12 for the columns past the next panel,
+//      and their update (cuBLAS sgemm), which the next panels' cluster runs beside.
+// P A = L U comes out as LAPACK stores it, row-major, with the permutation as the rows of A in the order of P A: the
+// layout of tournament_lu::factor, whose solve() serves both.
+#pragma once
+
+#include <garray/base.h>
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace garray::panel_lu {
+
+// Whether n x n matrices of `dtype` take this factorization: float32 of order 512 to 4096 (the rows a cluster holds)
+// on devices with thread-block clusters (compute capability 9.0 and newer).
+bool prefers(ga_dtype_t dtype, std::int64_t n, int device);
+
+// Bytes of the scratch factor() needs for one n x n matrix.
+std::size_t workspace_bytes(std::int64_t n);
+
+// P A = L U in place of the C-contiguous n x n float32 matrix `a`, as tournament_lu::factor: permutation[i] = the row
+// of A that is row i of P A; *info = 1 + the first k with U[k][k] == 0, else 0. `blas` works on `stream`; all work is
+// ordered after what is queued there and before what follows (the panels run on a second stream, joined back).
+// Returns the first cuBLAS failure (for check_cublas); launch failures throw.
+cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, void* workspace, cublasHandle_t blas,
+                      cudaStream_t stream);
+
+}  // namespace garray::panel_lu
