@@ -1,6 +1,6 @@
 // The LU family of numpy.linalg: solve, inv, det, slogdet, on cusolverDnXgetrf/Xgetrs; solve of large float32 and
-// float64 systems on the row-major LUs: float32 up to order 4096 on the cluster-panel LU (panel_lu.hpp), the rest on
-// the tournament-pivoted LU (tournament_lu.hpp).
+// float64 systems on the row-major LUs: float32 of order 1024 to 4096 on the cluster-panel LU (panel_lu.hpp), the
+// rest on the tournament-pivoted LU (tournament_lu.hpp).
 #pragma once
 
 #include "core/array/array.hpp"

@@ -25,7 +25,7 @@ constexpr int kWarps = kThreads / 32;
 constexpr int kMaxRowsPerThread = 2;  // 128 registers of a row's values
 constexpr std::int64_t kRowsPerPass = std::int64_t{kClusterBlocks} * kThreads;
 constexpr std::int64_t kMaxOrder = kRowsPerPass * kMaxRowsPerThread;
-constexpr std::int64_t kMinimumOrder = 512;
+constexpr std::int64_t kMinimumOrder = 1024;  // below, the tournament LU measured as fast
 constexpr int kStretches = 8;  // of a panel's steps, each with kWidth / kStretches fewer live columns
 
 // A block's best row for a step: what every block needs to pick the step's pivot among the blocks' and apply it.
