@@ -29,9 +29,10 @@ __device__ __forceinline__ void open(unsigned long long* box) {
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 }
 
-// The owner's arrival for the current phase: it ends once `bytes` have come.
+// The owner's arrival for the current phase: it ends once `bytes` have come. Relaxed: the owner publishes nothing
+// (a release waits for the thread's outstanding stores).
 __device__ __forceinline__ void expect(unsigned long long* box, unsigned bytes) {
-  asm volatile("mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(box)),
+  asm volatile("mbarrier.arrive.expect_tx.relaxed.cta.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(box)),
                "r"(bytes)
                : "memory");
 }
@@ -52,6 +53,18 @@ struct Peer {
 
 __device__ __forceinline__ Peer peer(const void* slot, unsigned long long* box, unsigned rank) {
   return {peer_address(shared_address(slot), rank), peer_address(shared_address(box), rank)};
+}
+
+// The same peer's slot and mailbox `offset` and `box_offset` bytes further (another round's, say).
+__device__ __forceinline__ Peer shifted(const Peer& to, unsigned offset, unsigned box_offset) {
+  return {to.slot + offset, to.box + box_offset};
+}
+
+// Stores the 4 bytes `value` at byte `offset` past the peer's slot.
+__device__ __forceinline__ void send(const Peer& to, unsigned offset, unsigned value) {
+  asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];" ::"r"(to.slot + offset),
+               "r"(value), "r"(to.box)
+               : "memory");
 }
 
 // Stores the 16 bytes `value` at byte `offset` past the peer's slot (16-byte aligned).

@@ -49,9 +49,9 @@ __host__ __device__ constexpr int live_columns(int step) { return kWidth - step 
 // The float4 parts of a step's mail: the candidate and its row's entries that may still change.
 __host__ __device__ constexpr int mail_vectors(int live) { return 1 + (live + 2) / 4; }
 
-// Bytes of a step's mail from every block.
+// Bytes of a step's mail from every block: its best row and, apart, that row's key.
 __host__ __device__ constexpr unsigned mail_bytes(int step) {
-  return kClusterBlocks * mail_vectors(live_columns(step)) * sizeof(float4);
+  return kClusterBlocks * (mail_vectors(live_columns(step)) * sizeof(float4) + sizeof(unsigned));
 }
 
 // The sending warp's lane l sends parts l / kClusterBlocks + t kPartStride of the block's mail to block l %
@@ -62,13 +62,19 @@ constexpr int kPartStride = 32 / kClusterBlocks;
 // (padded to spread a column's entries over the banks).
 constexpr int kRowStride = kWidth + 4;
 
-// A panel's shared state, each block's own: mail in two rounds alternating by step (a block may send a step's while
-// another still reads the step before's), each warp's best offer, the block's best row on its way out, U's rows.
+// Mail comes in kRounds rounds taken in turn by the steps: a block may send a step's while another still reads the
+// steps before's, and a step's pivot row is copied out of its mail during the next step's wait.
+constexpr int kRounds = 4;
+
+// A panel's shared state, each block's own: the mail (the candidates' keys apart, read at once), each warp's best
+// offer, the block's best row on its way out, U's rows.
 struct PanelShared {
-  Mail mail[2][kClusterBlocks];
+  Mail mail[kRounds][kClusterBlocks];
+  __align__(16) unsigned mail_keys[kRounds][kClusterBlocks];
+  __align__(16) unsigned warp_keys[kWarps];
   Candidate warp_best[kWarps];
   Mail outgoing;  // the block's best row, written by its warp, which sends it
-  unsigned long long mailbox[2];
+  unsigned long long mailbox[kRounds];
   __align__(16) float pivot_rows[kWidth][kRowStride];  // row k of P A once step k has picked it (block 0's is read)
 };
 
@@ -120,25 +126,24 @@ struct Offered {
   int best_row;
 };
 
-// The index of the first of kCount candidates (candidates[b * kStride] of 16-byte units) with the largest key. Every
-// lane reads every key (broadcast loads): no warp-wide reduction on the step's path.
-template <int kCount, int kStride>
-__device__ __forceinline__ int best_candidate(const void* candidates) {
-  const Candidate* first = static_cast<const Candidate*>(candidates);
-  unsigned keys[kCount];
-#pragma unroll
-  for (int b = 0; b < kCount; ++b) keys[b] = first[b * kStride].key;
+// The index of the first of the 8 keys (16-byte aligned) with the largest. Every lane reads every key (two broadcast
+// loads): no warp-wide reduction on the step's path.
+__device__ __forceinline__ int best_of_eight(const unsigned* keys) {
+  const uint4 low = *reinterpret_cast<const uint4*>(keys);
+  const uint4 high = *reinterpret_cast<const uint4*>(keys + 4);
+  const unsigned all[8] = {low.x, low.y, low.z, low.w, high.x, high.y, high.z, high.w};
   int best = 0;
-  unsigned top = keys[0];
+  unsigned top = all[0];
 #pragma unroll
-  for (int b = 1; b < kCount; ++b) {
-    if (keys[b] > top) {
-      top = keys[b];
+  for (int b = 1; b < 8; ++b) {
+    if (all[b] > top) {
+      top = all[b];
       best = b;
     }
   }
   return best;
 }
+static_assert(kWarps == 8 && kClusterBlocks == 8, "best_of_eight picks among the warps and among the blocks");
 
 // The warp's best candidate to shared.warp_best[warp]; its row stays with its thread until it is the block's best.
 template <int R>
@@ -149,15 +154,18 @@ __device__ __forceinline__ Offered post_offer(const Offer& offer, const int (&ro
 #pragma unroll
     for (int i = 0; i < R; ++i)
       if (offer.best_row == i) shared.warp_best[threadIdx.x / 32] = {offer.key, row[i] | position[i] << 16, v[i][0]};
+    shared.warp_keys[threadIdx.x / 32] = offer.key;
   }
   return {best_lane, offer.best_row};
 }
 
 // The block's best warp: its offered row (LIVE columns left; entries right of the column from index 0) to
-// shared.outgoing, then mailed by the warp to every block (`to`: this lane's peer, this step's round).
+// shared.outgoing, then mailed by the warp to every block (`to`, `key_to`: this lane's peer's mail and key slots of
+// this step's round).
 template <int R, int LIVE>
 __device__ __forceinline__ void mail_block_best(const Offered& offered, const float (&v)[R][kWidth],
-                                                PanelShared& shared, const cluster_mailbox::Peer& to) {
+                                                PanelShared& shared, const cluster_mailbox::Peer& to,
+                                                const cluster_mailbox::Peer& key_to) {
   constexpr int kParts = mail_vectors(LIVE);
   constexpr int kPartsEach = (kParts + kPartStride - 1) / kPartStride;
   const int lane = threadIdx.x % 32;
@@ -181,6 +189,7 @@ __device__ __forceinline__ void mail_block_best(const Offered& offered, const fl
   __syncwarp();
   const float4* outgoing = reinterpret_cast<const float4*>(&shared.outgoing);
   const int first_part = lane / kClusterBlocks;
+  if (first_part == 0) cluster_mailbox::send(key_to, 0, shared.outgoing.candidate.key);
   float4 parts[kPartsEach];
 #pragma unroll
   for (int t = 0; t < kPartsEach; ++t)
@@ -192,6 +201,18 @@ __device__ __forceinline__ void mail_block_best(const Offered& offered, const fl
   }
 }
 
+// U's row k (its pivot row, from the mail of block `from`; left of k: the picked row's multipliers, sent to block
+// 0's at the end) to pivot_rows[k] by one warp, and where it came from (block 0). Every block keeps U's rows, so
+// that no block's mail comes later than the others'.
+__device__ __forceinline__ void copy_pivot_row(PanelShared& shared, int k, int from, int block, int* picked_from) {
+  const int lane = threadIdx.x % 32;
+  const Mail& mail = shared.mail[k % kRounds][from];
+  float* u_row = shared.pivot_rows[k];
+  if (lane == 0) u_row[k] = mail.candidate.pivot;
+  for (int c = lane; k + 1 + c < kWidth; c += 32) u_row[k + 1 + c] = mail.row[c];
+  if (block == 0 && lane == 0) picked_from[k] = mail.candidate.place & 0xffff;
+}
+
 // Steps [first, last) of the panel's elimination (of `steps`), the rows shifted left every step so that v[.][0] is
 // the step's column (one loop body); LIVE columns are left. Each step: the warp holding the block's best offer mails
 // its row to every block; every warp then takes the largest of the blocks' as the pivot row, and every other live row
@@ -200,19 +221,27 @@ __device__ __forceinline__ void mail_block_best(const Offered& offered, const fl
 template <int R, int LIVE>
 __device__ __forceinline__ void panel_steps(int first, int last, int steps, float (&v)[R][kWidth], const int (&row)[R],
                                             int (&position)[R], bool (&live)[R], Offered& offered,
-                                            PanelShared& shared, const cluster_mailbox::Peer& even,
-                                            const cluster_mailbox::Peer& odd, float* rows, int block,
+                                            int& last_pivot_block, PanelShared& shared,
+                                            const cluster_mailbox::Peer& mail_to,
+                                            const cluster_mailbox::Peer& key_to, float* rows, int block,
                                             int* picked_from) {
-  const int lane = threadIdx.x % 32;
+  const int warp = threadIdx.x / 32;
 #pragma unroll 1
   for (int k = first; k < last; ++k) {
-    const int round = k & 1;
+    const int round = k % kRounds;
     __syncthreads();
-    if (threadIdx.x / 32 == best_candidate<kWarps, 1>(shared.warp_best))
-      mail_block_best<R, LIVE>(offered, v, shared, {round ? odd.slot : even.slot, round ? odd.box : even.box});
-    cluster_mailbox::wait(&shared.mailbox[round], (k >> 1) & 1);
-    const Mail& pivot_mail =
-        shared.mail[round][best_candidate<kClusterBlocks, sizeof(Mail) / sizeof(Candidate)>(shared.mail[round])];
+    const int sending_warp = best_of_eight(shared.warp_keys);
+    if (warp == sending_warp) {
+      mail_block_best<R, LIVE>(
+          offered, v, shared,
+          cluster_mailbox::shifted(mail_to, round * sizeof(shared.mail[0]), round * sizeof(shared.mailbox[0])),
+          cluster_mailbox::shifted(key_to, round * sizeof(shared.mail_keys[0]), round * sizeof(shared.mailbox[0])));
+    } else if (k > 0 && warp == (sending_warp == kWarps - 1 ? kWarps - 2 : kWarps - 1)) {
+      copy_pivot_row(shared, k - 1, last_pivot_block, block, picked_from);
+    }
+    cluster_mailbox::wait(&shared.mailbox[round], (k / kRounds) & 1);
+    last_pivot_block = best_of_eight(shared.mail_keys[round]);
+    const Mail& pivot_mail = shared.mail[round][last_pivot_block];
     const Candidate winner = pivot_mail.candidate;
     const int winner_row = winner.place & 0xffff;
     // LAPACK leaves a zero column as it is (and reports the zero pivot).
@@ -249,18 +278,10 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
 #pragma unroll
     for (int i = 0; i < R; ++i) v[i][LIVE - 1] = 0.0f;
     if (k + 1 < steps) offered = post_offer<R>(offer, row, position, v, shared);
-    if (threadIdx.x / 32 == 1) {
-      // U's row k from the mail (left of k: the picked row's multipliers, sent to block 0's at the end). Every block
-      // keeps it, so that no block's mail comes later than the others'.
-      float* u_row = shared.pivot_rows[k];
-      if (lane == 0) u_row[k] = winner.pivot;
-      for (int c = lane; c + 1 < LIVE; c += 32)
-        if (k + 1 + c < kWidth) u_row[k + 1 + c] = pivot_mail.row[c];
-      if (block == 0 && lane == 0) picked_from[k] = winner_row;
-    }
-    // The round's next phase can end only once every block has sent step k + 2's mail, after this block's warps are
-    // done with this one's (they pass step k + 1's barrier first).
-    if (threadIdx.x == 0 && k + 2 < steps) cluster_mailbox::expect(&shared.mailbox[round], mail_bytes(k + 2));
+    // The round's next phase can end only once every block has sent step k + kRounds's mail, after this block's warps
+    // are done with this one's (they pass the barriers of the steps between first).
+    if (threadIdx.x == 0 && k + kRounds < steps)
+      cluster_mailbox::expect(&shared.mailbox[round], mail_bytes(k + kRounds));
   }
 }
 
@@ -268,15 +289,15 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
 template <int R, int... S>
 __device__ __forceinline__ void panel_in_stretches(std::integer_sequence<int, S...>, int steps, float (&v)[R][kWidth],
                                                    const int (&row)[R], int (&position)[R], bool (&live)[R],
-                                                   Offered& offered, PanelShared& shared,
-                                                   const cluster_mailbox::Peer& even,
-                                                   const cluster_mailbox::Peer& odd, float* rows, int block,
+                                                   Offered& offered, int& last_pivot_block,
+                                                   PanelShared& shared, const cluster_mailbox::Peer& mail_to,
+                                                   const cluster_mailbox::Peer& key_to, float* rows, int block,
                                                    int* picked_from) {
   static_assert(sizeof...(S) == kStretches, "one stretch each");
   constexpr int Q = kStepsPerStretch;
   (panel_steps<R, live_columns(S * Q)>(min(steps, S * Q), S + 1 == sizeof...(S) ? steps : min(steps, (S + 1) * Q),
-                                       steps, v, row, position, live, offered, shared, even, odd, rows, block,
-                                       picked_from),
+                                       steps, v, row, position, live, offered, last_pivot_block, shared,
+                                       mail_to, key_to, rows, block, picked_from),
    ...);
 }
 
@@ -346,18 +367,20 @@ __global__ void __launch_bounds__(kThreads, 1)
     }
   }
   if (threadIdx.x == 0) {
-    for (int round = 0; round < 2; ++round) {
+    for (int round = 0; round < kRounds; ++round) {
       cluster_mailbox::open(&shared.mailbox[round]);
       if (round < width) cluster_mailbox::expect(&shared.mailbox[round], mail_bytes(round));
     }
   }
   Offered offered = post_offer<R>(make_offer<R>(v, live), row, position, v, shared);
   const unsigned peer_rank = threadIdx.x % kClusterBlocks;
-  const cluster_mailbox::Peer even = cluster_mailbox::peer(&shared.mail[0][block], &shared.mailbox[0], peer_rank);
-  const cluster_mailbox::Peer odd = cluster_mailbox::peer(&shared.mail[1][block], &shared.mailbox[1], peer_rank);
+  const cluster_mailbox::Peer mail_to = cluster_mailbox::peer(&shared.mail[0][block], &shared.mailbox[0], peer_rank);
+  const cluster_mailbox::Peer key_to = cluster_mailbox::peer(&shared.mail_keys[0][block], &shared.mailbox[0], peer_rank);
   cluster.sync();
-  panel_in_stretches<R>(std::make_integer_sequence<int, kStretches>{}, width, v, row, position, live, offered, shared,
-                        even, odd, rows, block, moves.picked_from);
+  int last_pivot_block = 0;
+  panel_in_stretches<R>(std::make_integer_sequence<int, kStretches>{}, width, v, row, position, live, offered,
+                        last_pivot_block, shared, mail_to, key_to, rows, block, moves.picked_from);
+  if (threadIdx.x / 32 == 0) copy_pivot_row(shared, width - 1, last_pivot_block, block, moves.picked_from);
 
   // The picked rows' multipliers join U's rows in block 0, every other row is written from its block; the moves and
   // L11 for the other columns; the permutation's entries moved alike (all read before any is written).
@@ -590,7 +613,6 @@ cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, voi
       launch_panel<1>(a, n, j, width, permutation, moves, critical);
     else
       launch_panel<2>(a, n, j, width, permutation, moves, critical);
-    side.mark(critical, 0);
     const std::int64_t below = n - j - width;
     const int next = static_cast<int>(std::min<std::int64_t>(kWidth, below));
     if (next > 0) {
@@ -599,6 +621,9 @@ cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, voi
       update_next_columns<<<static_cast<int>((below + kProductRows - 1) / kProductRows), kProductThreads, 0,
                             critical>>>(a, n, n, j, width, next);
     }
+    // The bulk waits for the next panel's columns too, though it needs only the panel: beside it, the sgemm's blocks
+    // held the SMs the update needed (4096^2: 17-30 us against 8).
+    side.mark(critical, 0);
     side.wait_for_mark(stream, 0);
     const int left_tiles = tiles_for(j);
     const std::int64_t right = j + kWidth + next;
