@@ -10,6 +10,7 @@
 #include "core/linalg/linalg_errors.hpp"
 #include "core/linalg/linalg_support.hpp"
 #include "core/linalg/panel_lu.hpp"
+#include "core/linalg/row_major_lu_solve.hpp"
 #include "core/linalg/solver_handle.hpp"
 #include "core/linalg/tournament_lu.hpp"
 #include "core/ops/copy.hpp"
@@ -17,6 +18,7 @@
 #include "core/ops/manipulation/diagonals.hpp"
 #include "core/runtime/device.hpp"
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -113,8 +115,11 @@ Array solve_by_row_major_lu(const Array& lu, const Array& rhs, const Dims& batch
   const bool by_panels = panel_lu::prefers(dtype, n, stream->device());
   const Array permutations = Array::empty(joined(batch, {n}), GA_INT32, GA_ORDER_C, stream);
   const Array info = info_words(count, stream);
+  // One scratch serves the factorization and then the solve, in turn on the stream.
   const Array workspace = device_workspace(
-      by_panels ? panel_lu::workspace_bytes(n) : tournament_lu::workspace_bytes(dtype, n), stream);
+      std::max(by_panels ? panel_lu::workspace_bytes(n) : tournament_lu::workspace_bytes(dtype, n),
+               row_major_lu_solve::workspace_bytes(dtype, n)),
+      stream);
   const Array x = Array::empty(rhs.shape(), dtype, GA_ORDER_C, stream);
   DeviceGuard guard(stream->device());
   BlasCall call(stream);
@@ -130,9 +135,9 @@ Array solve_by_row_major_lu(const Array& lu, const Array& rhs, const Dims& batch
                                          call.handle(), stream->native()),
                    "tournament LU factorization");
     if (k > 0)
-      check_cublas(tournament_lu::solve(dtype, matrix, n, permutation, matrix_at(rhs, index), matrix_at(x, index), k,
-                                        call.handle(), stream->native()),
-                   "tournament LU solve");
+      check_cublas(row_major_lu_solve::solve(dtype, matrix, n, permutation, matrix_at(rhs, index), matrix_at(x, index),
+                                             k, workspace.data(), call.handle(), stream->native()),
+                   "LU solve");
   }
   report_linalg_info(info, "solve", LinalgFailure::singular, batch, stream);
   return x;

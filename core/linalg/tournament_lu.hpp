@@ -39,9 +39,4 @@ std::size_t workspace_bytes(ga_dtype_t dtype, std::int64_t n);
 cublasStatus_t factor(ga_dtype_t dtype, void* a, std::int64_t n, int* permutation, int* info, void* workspace,
                       cublasHandle_t blas, cudaStream_t stream);
 
-// X = A^-1 B from factor()'s results, for the k right-hand sides B held column-major in `b` (n values each) into `x`
-// (the same layout; not `b`). `blas` works on `stream`. Returns as factor() does.
-cublasStatus_t solve(ga_dtype_t dtype, const void* lu, std::int64_t n, const int* permutation, const void* b, void* x,
-                     std::int64_t k, cublasHandle_t blas, cudaStream_t stream);
-
 }  // namespace garray::tournament_lu

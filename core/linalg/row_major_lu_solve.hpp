@@ -1,0 +1,30 @@
+// A X = B from a row-major LU (tournament_lu::factor, panel_lu::factor: P A = L U in C order, the permutation as the
+// rows of A in the order of P A), compiled ahead with nvcc.
+//
+// cuBLAS's trsm (and trsv) of one right-hand side against a 4096 x 4096 float32 factor took ~250 us a triangle on an
+// H100: a chain of small dependent steps. Here, for up to kMaxRightHandSides right-hand sides, the diagonal blocks of
+// 64 rows of L and U are inverted first, all at once; then one block of threads per block of rows takes each earlier
+// block's solution off its rows as soon as that is published (a flag in global memory, the blocks in dependency
+// order) and multiplies by its block's inverse. More right-hand sides go to cuBLAS's trsm.
+#pragma once
+
+#include <garray/base.h>
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace garray::row_major_lu_solve {
+
+// Bytes of the scratch solve() needs for n x n factors of `dtype` (float32 or float64).
+std::size_t workspace_bytes(ga_dtype_t dtype, std::int64_t n);
+
+// X = A^-1 B for the k right-hand sides B held column-major in `b` (n values each) into `x` (the same layout; not
+// `b`), from the factors `lu` and `permutation` of an n x n matrix of `dtype`. `blas` works on `stream`. Returns the
+// first cuBLAS failure (for check_cublas); launch failures throw.
+cublasStatus_t solve(ga_dtype_t dtype, const void* lu, std::int64_t n, const int* permutation, const void* b, void* x,
+                     std::int64_t k, void* workspace, cublasHandle_t blas, cudaStream_t stream);
+
+}  // namespace garray::row_major_lu_solve
