@@ -19,19 +19,30 @@ constexpr int kColumnsEach = kBlock / kParts;  // the columns of a tile each of 
 
 __host__ __device__ constexpr std::int64_t blocks_of(std::int64_t n) { return (n + kBlock - 1) / kBlock; }
 
-// The solve's scratch: the inverses of L's and U's diagonal blocks (row-major, kBlock x kBlock each), then a flag per
-// block of rows of each triangle, set once the block's solution is in x.
+// A solution's values are published as 64-bit words, 32 bits of a value and a nonzero tag each: a word read whole
+// (single-copy atomic) is its own flag, so a block waits for a solved block and reads it in one round trip, and a
+// block publishes without a fence.
+template <class T>
+constexpr int kPieces = sizeof(T) / sizeof(unsigned);
+constexpr unsigned long long kPublished = 1ull << 32;
+
+// The solve's scratch: the inverses of L's and U's diagonal blocks (row-major, kBlock x kBlock each), then the
+// published words of each triangle's solution (zero: not yet), kMaxRightHandSides a row.
 template <class T>
 struct Scratch {
   T* lower_inverse;
   T* upper_inverse;
-  int* published;
+  unsigned long long* published;
 };
 
 template <class T>
+std::int64_t published_words(std::int64_t n) {
+  return 2 * n * kMaxRightHandSides * kPieces<T>;
+}
+
+template <class T>
 std::size_t scratch_bytes(std::int64_t n) {
-  const std::int64_t blocks = blocks_of(n);
-  return 2 * blocks * kBlock * kBlock * sizeof(T) + 2 * blocks * sizeof(int);
+  return 2 * blocks_of(n) * kBlock * kBlock * sizeof(T) + published_words<T>(n) * sizeof(unsigned long long);
 }
 
 template <class T>
@@ -39,7 +50,7 @@ Scratch<T> carve(void* workspace, std::int64_t n) {
   const std::int64_t blocks = blocks_of(n);
   T* const inverses = static_cast<T*>(workspace);
   return {inverses, inverses + blocks * kBlock * kBlock,
-          reinterpret_cast<int*>(inverses + 2 * blocks * kBlock * kBlock)};
+          reinterpret_cast<unsigned long long*>(inverses + 2 * blocks * kBlock * kBlock)};
 }
 
 // The inverses of the diagonal blocks of L (unit lower; blockIdx.y 0) and U (upper; 1), a block of kBlock threads
@@ -79,14 +90,23 @@ __global__ void __launch_bounds__(kBlock) invert_diagonal_blocks(const T* lu, st
   for (int r = 0; r < kBlock; ++r) inverse[r * kBlock + column] = x[r];
 }
 
-__device__ __forceinline__ int load_acquire(const int* flag) {
-  int value;
-  asm volatile("ld.acquire.gpu.global.b32 %0, [%1];" : "=r"(value) : "l"(flag) : "memory");
+__device__ __forceinline__ unsigned long long load_word(const unsigned long long* word) {
+  unsigned long long value;
+  asm volatile("ld.relaxed.gpu.global.b64 %0, [%1];" : "=l"(value) : "l"(word) : "memory");
   return value;
 }
 
-__device__ __forceinline__ void store_release(int* flag, int value) {
-  asm volatile("st.release.gpu.global.b32 [%0], %1;" ::"l"(flag), "r"(value) : "memory");
+__device__ __forceinline__ void store_word(unsigned long long* word, unsigned long long value) {
+  asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" ::"l"(word), "l"(value) : "memory");
+}
+
+// Piece p of `value` (its low 32 bits first) with the tag.
+__device__ __forceinline__ unsigned long long published_piece(float value, int) {
+  return kPublished | __float_as_uint(value);
+}
+
+__device__ __forceinline__ unsigned long long published_piece(double value, int p) {
+  return kPublished | static_cast<unsigned>(p == 0 ? __double2loint(value) : __double2hiint(value));
 }
 
 // The sum over a row's kParts threads (adjacent lanes), in every one of them.
@@ -99,18 +119,56 @@ __device__ __forceinline__ void sum_parts(T (&values)[K]) {
       values[c] += __shfl_xor_sync(0xffffffffu, values[c], lane_mask);
 }
 
+// Block `from`'s published solution (k <= K right-hand sides) into `solved`, every thread some of its words, all read
+// at once and those not yet published read again.
+template <class T, int K>
+__device__ __forceinline__ void take_solved(const unsigned long long* published, int from, std::int64_t n, int k,
+                                            T (&solved)[kBlock][K]) {
+  constexpr int kWords = kBlock * K * kPieces<T>;
+  constexpr int kEach = (kWords + kThreads - 1) / kThreads;
+  unsigned long long words[kEach];
+  const unsigned long long* addresses[kEach];
+  bool pending = false;
+#pragma unroll
+  for (int t = 0; t < kEach; ++t) {
+    const int e = threadIdx.x + t * kThreads;
+    const int i = e / (K * kPieces<T>), c = e / kPieces<T> % K, p = e % kPieces<T>;
+    const std::int64_t at = std::int64_t{from} * kBlock + i;
+    const bool awaited = e < kWords && c < k && at < n;
+    addresses[t] = awaited ? published + (at * kMaxRightHandSides + c) * kPieces<T> + p : nullptr;
+    words[t] = awaited ? load_word(addresses[t]) : kPublished;
+    pending |= words[t] == 0;
+  }
+  while (pending) {
+    pending = false;
+#pragma unroll
+    for (int t = 0; t < kEach; ++t) {
+      if (words[t] == 0) words[t] = load_word(addresses[t]);
+      pending |= words[t] == 0;
+    }
+  }
+#pragma unroll
+  for (int t = 0; t < kEach; ++t) {
+    const int e = threadIdx.x + t * kThreads;
+    if (e < kWords)
+      reinterpret_cast<unsigned*>(&solved[e / (K * kPieces<T>)][e / kPieces<T> % K])[e % kPieces<T>] =
+          static_cast<unsigned>(words[t]);
+  }
+}
+
 // One triangle's substitution for k <= K right-hand sides (kUpper: U, from the last block of rows up, on x; else L,
 // on P B, from the first block down), a block of threads per block of rows, launched in dependency order: each
-// solved block's solution is taken off the rows as soon as its flag is set (the tile's entries loaded before the
+// solved block's solution is taken off the rows as soon as it is published (the tile's entries loaded before the
 // wait), then the block's inverse gives the block's solution, written to x and published.
 template <class T, int K, bool kUpper>
-__global__ void __launch_bounds__(kThreads)
+__global__ void __launch_bounds__(kThreads, 1)
     substitute(const T* lu, std::int64_t n, const int* permutation, const T* b, T* x, int k, Scratch<T> scratch) {
   __shared__ T solved[kBlock][K];
   __shared__ T rest[kBlock][K];
   const int blocks = static_cast<int>(blocks_of(n));
   const int block = kUpper ? blocks - 1 - static_cast<int>(blockIdx.x) : static_cast<int>(blockIdx.x);
-  int* const published = scratch.published + (kUpper ? blocks : 0);
+  // Row i's right-hand side c, piece p: published[(i kMaxRightHandSides + c) kPieces + p].
+  unsigned long long* const published = scratch.published + (kUpper ? n * kMaxRightHandSides * kPieces<T> : 0);
   const int r = threadIdx.x / kParts, part = threadIdx.x % kParts;
   const std::int64_t row = std::int64_t{block} * kBlock + r;
   const bool inside = row < n;
@@ -133,15 +191,7 @@ __global__ void __launch_bounds__(kThreads)
 #pragma unroll
     for (int j = 0; j < kColumnsEach; ++j)
       entries[j] = inside && first_column + j < n ? lu[row * n + first_column + j] : T(0);
-    if (threadIdx.x < 32) {
-      while (load_acquire(published + from) == 0) {
-      }
-      for (int e = threadIdx.x; e < kBlock * K; e += 32) {
-        const int i = e / K, c = e % K;
-        const std::int64_t at = std::int64_t{from} * kBlock + i;
-        solved[i][c] = c < k && at < n ? x[c * n + at] : T(0);
-      }
-    }
+    take_solved<T, K>(published, from, n, k, solved);
     __syncthreads();
 #pragma unroll
     for (int j = 0; j < kColumnsEach; ++j)
@@ -163,13 +213,13 @@ __global__ void __launch_bounds__(kThreads)
   sum_parts<T, K>(solution);
   if (part == 0 && inside) {
 #pragma unroll
-    for (int c = 0; c < K; ++c)
-      if (c < k) x[c * n + row] = solution[c];
-  }
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    __threadfence();
-    store_release(published + block, 1);
+    for (int c = 0; c < K; ++c) {
+      if (c >= k) continue;
+      x[c * n + row] = solution[c];
+#pragma unroll
+      for (int p = 0; p < kPieces<T>; ++p)
+        store_word(published + (row * kMaxRightHandSides + c) * kPieces<T> + p, published_piece(solution[c], p));
+    }
   }
 }
 
@@ -198,7 +248,8 @@ cublasStatus_t solve_typed(const T* lu, std::int64_t n, const int* permutation, 
   if (k <= kMaxRightHandSides) {
     const Scratch<T> scratch = carve<T>(workspace, n);
     const int blocks = static_cast<int>(blocks_of(n));
-    check_cuda(cudaMemsetAsync(scratch.published, 0, 2 * blocks * sizeof(int), stream), "cudaMemsetAsync (LU solve)");
+    check_cuda(cudaMemsetAsync(scratch.published, 0, published_words<T>(n) * sizeof(unsigned long long), stream),
+               "cudaMemsetAsync (LU solve)");
     invert_diagonal_blocks<T><<<dim3(blocks, 2), kBlock, 0, stream>>>(lu, n, scratch);
     if (k == 1)
       substitute_both<T, 1>(lu, n, permutation, b, x, 1, scratch, stream);
