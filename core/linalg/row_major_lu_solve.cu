@@ -265,8 +265,8 @@ cublasStatus_t solve_typed(const T* lu, std::int64_t n, const int* permutation, 
   BlasStatus status;
   status << typed_blas::trsm<T>(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T, CUBLAS_DIAG_UNIT, order,
                                 columns, &one, lu, ld, x, ld);
-  status << typed_blas::trsm<T>(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, order,
-                                columns, &one, lu, ld, x, ld);
+  status << typed_blas::trsm<T>(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT,
+                                order, columns, &one, lu, ld, x, ld);
   return status.value();
 }
 
