@@ -3,6 +3,7 @@
 #include "core/common/cuda_check.hpp"
 #include "core/linalg/blas_handle.hpp"
 #include "core/linalg/blas_status.hpp"
+#include "core/linalg/cluster_launch.cuh"
 #include "core/linalg/cluster_mailbox.cuh"
 #include "core/linalg/side_stream.hpp"
 #include "core/runtime/device.hpp"
@@ -457,19 +458,8 @@ struct BlockReflector {
 template <int R>
 void launch_panel(float* a, std::int64_t m, std::int64_t k, int h, int width, float* tau, const Scratch& scratch,
                   std::int64_t zero_from, float* t, cudaStream_t stream) {
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(kClusterBlocks);
-  config.blockDim = dim3(kThreads);
-  config.stream = stream;
-  cudaLaunchAttribute cluster{};
-  cluster.id = cudaLaunchAttributeClusterDimension;
-  cluster.val.clusterDim.x = kClusterBlocks;
-  cluster.val.clusterDim.y = 1;
-  cluster.val.clusterDim.z = 1;
-  config.attrs = &cluster;
-  config.numAttrs = 1;
-  check_cuda(cudaLaunchKernelEx(&config, factor_panel<R>, a, m, k, h, width, zero_from, tau, scratch.v, t,
-                                kPairLd),
+  check_cuda(launch_cluster(factor_panel<R>, kClusterBlocks, kThreads, 0, stream, a, m, k, h, width, zero_from, tau,
+                            scratch.v, t, kPairLd),
              "householder QR: factor_panel");
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/common/cuda_check.hpp"
 #include "core/linalg/blas_status.hpp"
+#include "core/linalg/cluster_launch.cuh"
 #include "core/linalg/cluster_mailbox.cuh"
 #include "core/linalg/lu_bookkeeping.hpp"
 #include "core/linalg/side_stream.hpp"
@@ -557,20 +558,8 @@ int tiles_for(std::int64_t columns) { return static_cast<int>((columns + kTile -
 template <int R>
 void launch_panel(float* a, std::int64_t n, std::int64_t j, int width, int* permutation, const PanelMoves& moves,
                   cudaStream_t stream) {
-  constexpr int kShared = panel_shared_bytes(R);
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(kClusterBlocks);
-  config.blockDim = dim3(kThreads);
-  config.dynamicSmemBytes = kShared;
-  config.stream = stream;
-  cudaLaunchAttribute cluster{};
-  cluster.id = cudaLaunchAttributeClusterDimension;
-  cluster.val.clusterDim.x = kClusterBlocks;
-  cluster.val.clusterDim.y = 1;
-  cluster.val.clusterDim.z = 1;
-  config.attrs = &cluster;
-  config.numAttrs = 1;
-  check_cuda(cudaLaunchKernelEx(&config, factor_panel<R>, a, n, j, static_cast<int>(n - j), width, permutation, moves),
+  check_cuda(launch_cluster(factor_panel<R>, kClusterBlocks, kThreads, panel_shared_bytes(R), stream, a, n, j,
+                            static_cast<int>(n - j), width, permutation, moves),
              "panel LU: factor_panel");
 }
 
