@@ -5,15 +5,16 @@
 // on 8 SMs then 1: ~95 us a panel of a 4096 x 4096 float32 matrix, the whole of its critical path. Here a cluster of 8
 // blocks holds the panel's rows in registers (one or two a thread) and picks every pivot of the column at once: each
 // block mails its best candidate row to every block (st.async into their shared memory), and each block takes the
-// largest of the 8. That is partial pivoting itself (LAPACK's getrf's pivots, up to ties), one exchange a column.
+// largest of the 8. That is partial pivoting itself (LAPACK's getrf's pivots, up to ties), one exchange a column
+// (~0.85 us; 4096^2: 63-100 us a panel, 6.26 ms in all against 8.64).
 // The factorization works on the row-major (C-order) matrix, 64 columns at a time:
 //   1. the cluster factors the panel: L21 and U11 in place, the pivots as row moves and in the permutation;
 //   2. on the same stream (of the greatest priority), the next panel's columns: their rows moved, U12 = L11^-1 A12
 //      for them, and their update by L21 U12;
-//   3. on the caller's stream, the rest: rows moved in every other column, U12 for the columns past the next panel,
-//      and their update (cuBLAS sgemm), which the next panels' cluster runs beside.
+//   3. then, on the caller's stream, the rest: rows moved in every other column, U12 for the columns past the next
+//      panel, and their update (cuBLAS sgemm), which the next panels' cluster runs beside.
 // P A = L U comes out as LAPACK stores it, row-major, with the permutation as the rows of A in the order of P A: the
-// layout of tournament_lu::factor, whose solve() serves both.
+// layout of tournament_lu::factor; row_major_lu_solve.hpp solves with either.
 #pragma once
 
 #include <garray/base.h>
@@ -28,7 +29,7 @@ namespace garray::panel_lu {
 
 // Whether n x n matrices of `dtype` take this factorization: float32 of order 1024 to 4096 (the rows a cluster holds)
 // on devices with thread-block clusters (compute capability 9.0 and newer). H100, against the tournament LU: 1024
-// 1.40 ms against 1.58, 2048 2.81 against 3.66, 4096 6.58 against 8.53; at 513 and 600 the two measured alike.
+// 1.33 ms against 1.58, 2048 2.71 against 3.71, 4096 6.26 against 8.64; at 513 and 600 the two measured alike.
 bool prefers(ga_dtype_t dtype, std::int64_t n, int device);
 
 // Bytes of the scratch factor() needs for one n x n matrix.
