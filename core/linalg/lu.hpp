@@ -1,5 +1,5 @@
 // The LU family of numpy.linalg: solve, inv, det, slogdet, on cusolverDnXgetrf/Xgetrs; solve of large float32 and
-// float64 systems on the row-major LUs: float32 of order 1024 to 4096 on the cluster-panel LU (panel_lu.hpp), the
+// float64 systems on the row-major LUs: float32 of order 512 to 4096 on the cluster-panel LU (panel_lu.hpp), the
 // rest on the tournament-pivoted LU (tournament_lu.hpp).
 #pragma once
 

@@ -26,7 +26,7 @@ constexpr int kWarps = kThreads / 32;
 constexpr int kMaxRowsPerThread = 2;  // 128 registers of a row's values
 constexpr std::int64_t kRowsPerPass = std::int64_t{kClusterBlocks} * kThreads;
 constexpr std::int64_t kMaxOrder = kRowsPerPass * kMaxRowsPerThread;
-constexpr std::int64_t kMinimumOrder = 1024;  // below, the tournament LU measured as fast
+constexpr std::int64_t kMinimumOrder = 512;  // as the tournament LU's: below, getrf's
 constexpr int kStretches = 8;  // of a panel's steps, each with kWidth / kStretches fewer live columns
 
 // A block's best row for a step: what every block needs to pick the step's pivot among the blocks' and apply it.
@@ -83,15 +83,18 @@ struct PanelShared {
 struct PanelMoves {
   int* picked_from;   // kWidth: the row (relative to the panel's first) that step k moved to row k; -1 past the width
   int* displaced_to;  // kWidth: where the row first at q went, when not picked (-1 when picked or past the width)
+  int* tickets;       // next_columns's blocks' roles, in the order they start
+  int* tiles_done;    // the next panel's column tiles applied so far (next_columns)
   float* lower_t;     // kWidth x kWidth: L11 transposed, zero on and above its diagonal
 };
-constexpr std::size_t kPanelIntBytes = 2 * kWidth * sizeof(int);
+constexpr std::size_t kPanelIntBytes = (2 * kWidth + 4) * sizeof(int);  // lower_t 16-byte aligned
 constexpr std::size_t kPanelBytes = kPanelIntBytes + kWidth * kWidth * sizeof(float);
 
 PanelMoves moves_of(void* workspace, std::int64_t j) {
   char* base = static_cast<char*>(workspace) + (j / kWidth) * kPanelBytes;
   int* ints = reinterpret_cast<int*>(base);
-  return {ints, ints + kWidth, reinterpret_cast<float*>(base + kPanelIntBytes)};
+  return {ints, ints + kWidth, ints + 2 * kWidth, ints + 2 * kWidth + 1,
+          reinterpret_cast<float*>(base + kPanelIntBytes)};
 }
 
 // An order-preserving key of |v|; 0 is kept for rows out of play.
@@ -341,7 +344,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   const int block = static_cast<int>(cluster.block_rank());
   float* const panel = a + j * lda + j;
   float v[R][kWidth];
-  int row[R], position[R];
+  int row[R], position[R], entry[R];
   bool live[R];
   const bool whole_vectors = width == kWidth && lda % 4 == 0;
 #pragma unroll
@@ -349,6 +352,7 @@ __global__ void __launch_bounds__(kThreads, 1)
     row[i] = (i * kClusterBlocks + block) * kThreads + threadIdx.x;
     position[i] = row[i];
     live[i] = row[i] < m;
+    entry[i] = live[i] ? permutation[j + row[i]] : 0;  // loaded now: moved at the end
     const float* source = panel + row[i] * lda;
 #pragma unroll
     for (int c = 0; c < kWidth; c += 4) {
@@ -376,7 +380,8 @@ __global__ void __launch_bounds__(kThreads, 1)
   Offered offered = post_offer<R>(make_offer<R>(v, live), row, position, v, shared);
   const unsigned peer_rank = threadIdx.x % kClusterBlocks;
   const cluster_mailbox::Peer mail_to = cluster_mailbox::peer(&shared.mail[0][block], &shared.mailbox[0], peer_rank);
-  const cluster_mailbox::Peer key_to = cluster_mailbox::peer(&shared.mail_keys[0][block], &shared.mailbox[0], peer_rank);
+  const cluster_mailbox::Peer key_to =
+      cluster_mailbox::peer(&shared.mail_keys[0][block], &shared.mailbox[0], peer_rank);
   cluster.sync();
   int last_pivot_block = 0;
   panel_in_stretches<R>(std::make_integer_sequence<int, kStretches>{}, width, v, row, position, live, offered,
@@ -386,12 +391,10 @@ __global__ void __launch_bounds__(kThreads, 1)
   // The picked rows' multipliers join U's rows in block 0, every other row is written from its block; the moves and
   // L11 for the other columns; the permutation's entries moved alike (all read before any is written).
   float* const pivot_rows = cluster.map_shared_rank(&shared.pivot_rows[0][0], 0);
-  int moved_entry[R];
 #pragma unroll
   for (int i = 0; i < R; ++i) {
     const int slot = i * kThreads + threadIdx.x;
     targets[slot] = row[i] < m && live[i] ? position[i] : -1;
-    moved_entry[i] = row[i] < m && position[i] != row[i] ? permutation[j + row[i]] : 0;
     if (row[i] < kWidth) moves.displaced_to[row[i]] = live[i] ? position[i] : -1;
     if (row[i] < m && !live[i])
       for (int c = 0; c < position[i]; ++c) pivot_rows[position[i] * kRowStride + c] = rows[slot * kRowStride + c];
@@ -412,83 +415,94 @@ __global__ void __launch_bounds__(kThreads, 1)
       moves.picked_from[threadIdx.x] = -1;
       moves.displaced_to[threadIdx.x] = -1;
     }
+    if (threadIdx.x == 0) {
+      *moves.tickets = 0;
+      *moves.tiles_done = 0;
+    }
   }
 #pragma unroll
   for (int i = 0; i < R; ++i)
-    if (row[i] < m && position[i] != row[i]) permutation[j + position[i]] = moved_entry[i];
+    if (row[i] < m && position[i] != row[i]) permutation[j + position[i]] = entry[i];
 #elif defined(__CUDA_ARCH__)
   __trap();  // prefers() keeps devices without clusters away
 #endif
 }
 
-// Applies a factored panel (from column j) to tiles of kTile columns: tile t starts at column t kTile when t <
-// left_tiles, else at right + (t - left_tiles) kTile, and those right tiles also get U12 = L11^-1 (their pivot rows).
-// The rows moved are all read before any is written.
+// Applying a factored panel (from column j) to a tile of kTile columns: the rows it moved, all read before any is
+// written, and for the tiles right of the panel U12 = L11^-1 (their pivot rows).
 constexpr int kTile = 32;
-constexpr int kApplyThreads = 2 * kWidth;  // a thread per move
-constexpr int kSolveBand = kWidth / (kApplyThreads / kTile);  // rows of U12's column a thread holds
-__global__ void __launch_bounds__(kApplyThreads)
-    apply_panel(float* a, std::int64_t lda, std::int64_t n, std::int64_t j, PanelMoves moves, int left_tiles,
-                std::int64_t right) {
-  __shared__ float staged[2 * kWidth][kTile];
-  __shared__ __align__(16) float lower_t[kWidth][kWidth];
-  __shared__ int from[2 * kWidth], to[2 * kWidth];
-  const int tile = blockIdx.x;
-  const bool solves = tile >= left_tiles;
+constexpr int kMoves = 2 * kWidth;
+constexpr int kApplyThreads = kMoves;  // the bulk's tiles: a thread per move
+constexpr int kSolveBand = kWidth / (kApplyThreads / kTile);  // rows of U12's column a solving thread holds
+constexpr int kSolveBands = kWidth / kSolveBand;
+
+struct ApplyShared {
+  float staged[kMoves][kTile];
+  __align__(16) float lower_t[kWidth][kWidth];
+  int from[kMoves], to[kMoves];
+};
+
+// The tile from column `first` (the columns of the matrix past n left alone), by a block of kBlockThreads threads.
+template <int kBlockThreads>
+__device__ __forceinline__ void apply_tile(float* a, std::int64_t lda, std::int64_t n, std::int64_t j,
+                                           const PanelMoves& moves, std::int64_t first, bool solves,
+                                           ApplyShared& shared) {
+  static_assert(kBlockThreads >= kMoves && kBlockThreads % kTile == 0, "a thread per move, whole rows of the tile");
+  constexpr int kRowsAtOnce = kBlockThreads / kTile;
   const int lane = threadIdx.x % kTile;
-  const std::int64_t column =
-      (solves ? right + static_cast<std::int64_t>(tile - left_tiles) * kTile : std::int64_t{tile} * kTile) + lane;
+  const std::int64_t column = first + lane;
   const bool inside = column < n;
-  {
+  if (threadIdx.x < kMoves) {
     const int move = threadIdx.x;
     const int picked = move < kWidth ? moves.picked_from[move] : -1;
     const int displaced = move < kWidth ? -1 : moves.displaced_to[move - kWidth];
-    from[move] = move < kWidth ? picked : (displaced >= 0 ? move - kWidth : -1);
-    to[move] = move < kWidth ? (picked >= 0 ? move : -1) : displaced;
+    shared.from[move] = move < kWidth ? picked : (displaced >= 0 ? move - kWidth : -1);
+    shared.to[move] = move < kWidth ? (picked >= 0 ? move : -1) : displaced;
   }
   if (solves) {
     // All loads in flight at once: the panel's rows lie far apart, each a DRAM round trip.
 #pragma unroll
-    for (int e = threadIdx.x * 4; e < kWidth * kWidth; e += kApplyThreads * 4)
-      *reinterpret_cast<float4*>(&lower_t[e / kWidth][e % kWidth]) =
+    for (int e = threadIdx.x * 4; e < kWidth * kWidth; e += kBlockThreads * 4)
+      *reinterpret_cast<float4*>(&shared.lower_t[e / kWidth][e % kWidth]) =
           *reinterpret_cast<const float4*>(moves.lower_t + e);
   }
   __syncthreads();
-  constexpr int kRowsAtOnce = kApplyThreads / kTile;
-  float values[2 * kWidth / kRowsAtOnce];
+  float values[kMoves / kRowsAtOnce];
 #pragma unroll
-  for (int t = 0; t < 2 * kWidth / kRowsAtOnce; ++t) {
-    const int source = from[threadIdx.x / kTile + t * kRowsAtOnce];
+  for (int t = 0; t < kMoves / kRowsAtOnce; ++t) {
+    const int source = shared.from[threadIdx.x / kTile + t * kRowsAtOnce];
     values[t] = source >= 0 && inside ? a[(j + source) * lda + column] : 0.0f;
   }
 #pragma unroll
-  for (int t = 0; t < 2 * kWidth / kRowsAtOnce; ++t) staged[threadIdx.x / kTile + t * kRowsAtOnce][lane] = values[t];
+  for (int t = 0; t < kMoves / kRowsAtOnce; ++t)
+    shared.staged[threadIdx.x / kTile + t * kRowsAtOnce][lane] = values[t];
   __syncthreads();
   if (solves) {
     // Forward substitution by bands: the warp holding band b finishes it, then the warps below take it off theirs.
     const int band = threadIdx.x / kTile;
     float u[kSolveBand];
 #pragma unroll
-    for (int r = 0; r < kSolveBand; ++r) u[r] = staged[band * kSolveBand + r][lane];
+    for (int r = 0; r < kSolveBand; ++r) u[r] = band < kSolveBands ? shared.staged[band * kSolveBand + r][lane] : 0.0f;
 #pragma unroll
-    for (int b = 0; b < kWidth / kSolveBand; ++b) {
+    for (int b = 0; b < kSolveBands; ++b) {
       if (band == b) {
 #pragma unroll
         for (int s = 0; s < kSolveBand; ++s)
 #pragma unroll
           for (int r = s + 1; r < kSolveBand; ++r)
-            u[r] = fmaf(-lower_t[b * kSolveBand + s][b * kSolveBand + r], u[s], u[r]);
+            u[r] = fmaf(-shared.lower_t[b * kSolveBand + s][b * kSolveBand + r], u[s], u[r]);
 #pragma unroll
-        for (int r = 0; r < kSolveBand; ++r) staged[b * kSolveBand + r][lane] = u[r];
+        for (int r = 0; r < kSolveBand; ++r) shared.staged[b * kSolveBand + r][lane] = u[r];
       }
       __syncthreads();
-      if (band > b) {
+      if (band > b && band < kSolveBands) {
 #pragma unroll
         for (int s = 0; s < kSolveBand; ++s) {
-          const float solved = staged[b * kSolveBand + s][lane];
+          const float solved = shared.staged[b * kSolveBand + s][lane];
 #pragma unroll
           for (int r = 0; r < kSolveBand; r += 4) {
-            const float4 l = *reinterpret_cast<const float4*>(&lower_t[b * kSolveBand + s][band * kSolveBand + r]);
+            const float4 l =
+                *reinterpret_cast<const float4*>(&shared.lower_t[b * kSolveBand + s][band * kSolveBand + r]);
             u[r] = fmaf(-l.x, solved, u[r]);
             u[r + 1] = fmaf(-l.y, solved, u[r + 1]);
             u[r + 2] = fmaf(-l.z, solved, u[r + 2]);
@@ -499,30 +513,73 @@ __global__ void __launch_bounds__(kApplyThreads)
     }
   }
   if (!inside) return;
-  for (int move = threadIdx.x / kTile; move < 2 * kWidth; move += kRowsAtOnce) {
-    const int target = to[move];
-    if (target >= 0) a[(j + target) * lda + column] = staged[move][lane];
+  for (int move = threadIdx.x / kTile; move < kMoves; move += kRowsAtOnce) {
+    const int target = shared.to[move];
+    if (target >= 0) a[(j + target) * lda + column] = shared.staged[move][lane];
   }
 }
 
-// The next panel's columns [j + kWidth, j + kWidth + next) of the rows below the panel less L21 U12: each block
-// kProductRows rows, all of U12's rows; a thread a 4 x 4 tile of the product.
+// The bulk's tiles: tile t from column t kTile when t < left_tiles (moves only), else from right + (t - left_tiles)
+// kTile (with U12).
+__global__ void __launch_bounds__(kApplyThreads)
+    apply_panel(float* a, std::int64_t lda, std::int64_t n, std::int64_t j, PanelMoves moves, int left_tiles,
+                std::int64_t right) {
+  __shared__ ApplyShared shared;
+  const int tile = blockIdx.x;
+  const bool solves = tile >= left_tiles;
+  apply_tile<kApplyThreads>(a, lda, n, j, moves, solves ? right + std::int64_t{tile - left_tiles} * kTile
+                                                        : std::int64_t{tile} * kTile,
+                            solves, shared);
+}
+
+// The next panel's columns [j + kWidth, j + kWidth + next), in one launch: the first `tiles` blocks to start (tickets
+// taken in turn: they are running whatever order the blocks start in) apply the panel to their tiles and count
+// themselves done in moves.tiles_done; the others then take L21 U12 off kProductRows rows each (all of U12's rows; a
+// thread a 4 x 4 tile of the product), their L21 rows loaded while they wait.
 constexpr int kProductRows = 64;
-constexpr int kProductThreads = 256;
-__global__ void __launch_bounds__(kProductThreads)
-    update_next_columns(float* a, std::int64_t lda, std::int64_t n, std::int64_t j, int width, int next) {
-  __shared__ __align__(16) float u12[kWidth][kWidth];
-  __shared__ __align__(16) float l21_t[kWidth][kProductRows + 4];
-  const std::int64_t first_row = j + kWidth + std::int64_t{blockIdx.x} * kProductRows;
-#pragma unroll
-  for (int e = threadIdx.x; e < kWidth * kWidth; e += kProductThreads) {
-    const int k = e / kWidth, c = e % kWidth;
-    u12[k][c] = k < width && c < next ? a[(j + k) * lda + j + kWidth + c] : 0.0f;
+constexpr int kNextThreads = 256;
+
+struct ProductShared {
+  __align__(16) float u12[kWidth][kWidth];
+  __align__(16) float l21_t[kWidth][kProductRows + 4];
+};
+
+__global__ void __launch_bounds__(kNextThreads)
+    next_columns(float* a, std::int64_t lda, std::int64_t n, std::int64_t j, int width, int next, PanelMoves moves,
+                 int tiles) {
+  __shared__ union {
+    ApplyShared apply;
+    ProductShared product;
+  } shared;
+  __shared__ int ticket;
+  if (threadIdx.x == 0) ticket = atomicAdd(moves.tickets, 1);
+  __syncthreads();
+  if (ticket < tiles) {
+    apply_tile<kNextThreads>(a, lda, n, j, moves, j + kWidth + std::int64_t{ticket} * kTile, true, shared.apply);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      __threadfence();
+      atomicAdd(moves.tiles_done, 1);
+    }
+    return;
   }
+  ProductShared& product = shared.product;
+  const std::int64_t first_row = j + kWidth + std::int64_t{ticket - tiles} * kProductRows;
 #pragma unroll
-  for (int e = threadIdx.x; e < kProductRows * kWidth; e += kProductThreads) {
+  for (int e = threadIdx.x; e < kProductRows * kWidth; e += kNextThreads) {
     const int r = e / kWidth, k = e % kWidth;
-    l21_t[k][r] = first_row + r < n && k < width ? a[(first_row + r) * lda + j + k] : 0.0f;
+    product.l21_t[k][r] = first_row + r < n && k < width ? a[(first_row + r) * lda + j + k] : 0.0f;
+  }
+  if (threadIdx.x == 0) {
+    while (atomicAdd(moves.tiles_done, 0) < tiles) {
+    }
+    __threadfence();
+  }
+  __syncthreads();
+#pragma unroll
+  for (int e = threadIdx.x; e < kWidth * kWidth; e += kNextThreads) {
+    const int k = e / kWidth, c = e % kWidth;
+    product.u12[k][c] = k < width && c < next ? a[(j + k) * lda + j + kWidth + c] : 0.0f;
   }
   __syncthreads();
   constexpr int kTiles = kWidth / 4;
@@ -531,8 +588,8 @@ __global__ void __launch_bounds__(kProductThreads)
   float sums[4][4] = {};
 #pragma unroll 8
   for (int k = 0; k < kWidth; ++k) {
-    const float4 l = *reinterpret_cast<const float4*>(&l21_t[k][r0]);
-    const float4 u = *reinterpret_cast<const float4*>(&u12[k][c0]);
+    const float4 l = *reinterpret_cast<const float4*>(&product.l21_t[k][r0]);
+    const float4 u = *reinterpret_cast<const float4*>(&product.u12[k][c0]);
     const float ls[4] = {l.x, l.y, l.z, l.w}, us[4] = {u.x, u.y, u.z, u.w};
 #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -606,9 +663,9 @@ cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, voi
     const int next = static_cast<int>(std::min<std::int64_t>(kWidth, below));
     if (next > 0) {
       if (j >= kWidth) side.wait_for_mark(critical, bulk_slot(j - kWidth));
-      apply_panel<<<tiles_for(next), kApplyThreads, 0, critical>>>(a, n, n, j, moves, 0, j + kWidth);
-      update_next_columns<<<static_cast<int>((below + kProductRows - 1) / kProductRows), kProductThreads, 0,
-                            critical>>>(a, n, n, j, width, next);
+      const int tiles = tiles_for(next);
+      next_columns<<<tiles + static_cast<int>((below + kProductRows - 1) / kProductRows), kNextThreads, 0,
+                     critical>>>(a, n, n, j, width, next, moves, tiles);
     }
     // The bulk waits for the next panel's columns too, though it needs only the panel: beside it, the sgemm's blocks
     // held the SMs the update needed (4096^2: 17-30 us against 8).

@@ -6,7 +6,7 @@
 // blocks holds the panel's rows in registers (one or two a thread) and picks every pivot of the column at once: each
 // block mails its best candidate row to every block (st.async into their shared memory), and each block takes the
 // largest of the 8. That is partial pivoting itself (LAPACK's getrf's pivots, up to ties), one exchange a column
-// (~0.85 us; 4096^2: 63-100 us a panel, 6.26 ms in all against 8.64).
+// (~0.85 us; 4096^2: 59-95 us a panel, 5.91 ms in all against 8.60).
 // The factorization works on the row-major (C-order) matrix, 64 columns at a time:
 //   1. the cluster factors the panel: L21 and U11 in place, the pivots as row moves and in the permutation;
 //   2. on the same stream (of the greatest priority), the next panel's columns: their rows moved, U12 = L11^-1 A12
@@ -27,9 +27,9 @@
 
 namespace garray::panel_lu {
 
-// Whether n x n matrices of `dtype` take this factorization: float32 of order 1024 to 4096 (the rows a cluster holds)
-// on devices with thread-block clusters (compute capability 9.0 and newer). H100, against the tournament LU: 1024
-// 1.33 ms against 1.58, 2048 2.71 against 3.71, 4096 6.26 against 8.64; at 513 and 600 the two measured alike.
+// Whether n x n matrices of `dtype` take this factorization: float32 of order 512 to 4096 (the rows a cluster holds)
+// on devices with thread-block clusters (compute capability 9.0 and newer). H100, against the tournament LU: 513
+// 0.64 ms against 0.68, 1024 1.23 against 1.57, 2048 2.49 against 3.71, 4096 5.91 against 8.60.
 bool prefers(ga_dtype_t dtype, std::int64_t n, int device);
 
 // Bytes of the scratch factor() needs for one n x n matrix.

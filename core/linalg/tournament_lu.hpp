@@ -25,7 +25,7 @@ namespace garray::tournament_lu {
 // Whether n x n matrices of `dtype` take a row-major LU rather than cuSOLVER's: float32 and float64 from order 512,
 // where this one measured faster on an H100 at every order tried (float32 512: 0.58 ms against 0.96, 2048: 3.5
 // against 4.9, 4096: 9.2 against 12.5, 8192: 32.3 against 35.5; float64 512: 0.74 against 1.05, 2048: 4.6 against
-// 5.8). float32 of order 1024 to 4096 takes panel_lu.hpp's instead, where that takes it.
+// 5.8). float32 up to order 4096 takes panel_lu.hpp's instead, where that takes it.
 bool prefers(ga_dtype_t dtype, std::int64_t n);
 
 // Bytes of the scratch factor() needs for one n x n matrix of `dtype`.

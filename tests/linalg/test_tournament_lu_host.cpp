@@ -27,12 +27,12 @@ TEST(TournamentLu, ScratchHoldsTheRoundsAndTheDiagonalBlock) {
   expect_error_containing(GA_ERROR_INTERNAL, "tournament LU", [] { lu::workspace_bytes(GA_COMPLEX64, 4096); });
 }
 
-// The cluster-panel LU: float32 of order 1024 to 4096 only (the device's clusters are asked about last), a panel's
+// The cluster-panel LU: float32 of order 512 to 4096 only (the device's clusters are asked about last), a panel's
 // moves and L11 kept for each panel.
 TEST(PanelLu, TakesFloat32UpToTheRowsAClusterHolds) {
   for (ga_dtype_t dtype : {GA_FLOAT64, GA_COMPLEX64, GA_FLOAT16, GA_INT32})
     EXPECT_FALSE(garray::panel_lu::prefers(dtype, 1024, 0));
-  EXPECT_FALSE(garray::panel_lu::prefers(GA_FLOAT32, 1023, 0));
+  EXPECT_FALSE(garray::panel_lu::prefers(GA_FLOAT32, 511, 0));
   EXPECT_FALSE(garray::panel_lu::prefers(GA_FLOAT32, 4097, 0));
 }
 

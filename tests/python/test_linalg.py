@@ -107,12 +107,12 @@ def test_solve_1024_residual(dtype):
                                                  (numpy.float32, (4100, 4100), (4100,)),
                                                  (numpy.float64, (4096, 4096), (4096, 2))])
 def test_solve_large_by_row_major_lu(dtype, shape, b_shape):
-    """From order 512, float32 and float64 systems are factored in C order. float32 from 1024 to
-    4096 takes the cluster-panel LU: one row a thread to 2048 rows, two past it (2049, 3073,
-    4096), and 2049 and 3073 leave a last panel narrower than 64 columns and rows that are not
-    16-byte aligned. float64 and the other float32 orders take the tournament-pivoted LU: at 2048
-    its tournament needs two rounds per panel; from 4096 (float32 4100) the next panel's pivots
-    are chosen on a second stream beside the trailing update."""
+    """From order 512, float32 and float64 systems are factored in C order. float32 up to 4096
+    takes the cluster-panel LU: one row a thread to 2048 rows, two past it (2049, 3073, 4096),
+    and 2049 and 3073 leave a last panel narrower than 64 columns and rows that are not 16-byte
+    aligned. float64 and float32 past 4096 take the tournament-pivoted LU: at 2048 its tournament
+    needs two rounds per panel; from 4096 (float32 4100) the next panel's pivots are chosen on a
+    second stream beside the trailing update."""
     a = standard_normal_host(shape, dtype, 9)
     host, residual = _solve_checked(a, standard_normal_host(b_shape, dtype, 10))
     for index in numpy.ndindex(shape[:-2]):
