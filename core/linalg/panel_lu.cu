@@ -620,8 +620,8 @@ void launch_panel(float* a, std::int64_t n, std::int64_t j, int width, int* perm
              "panel LU: factor_panel");
 }
 
-// Marks of the side stream: slot 0 a factored panel (for the caller's stream), slots 1 and 2 the bulk of alternate
-// panels (for the side stream).
+// Marks of the side stream: slot 0 a factored panel and its next columns (for the caller's stream), slots 1 and 2 the
+// bulk of alternate panels (for the side stream).
 int bulk_slot(std::int64_t j) { return 1 + static_cast<int>(j / kWidth % 2); }
 
 }  // namespace
