@@ -51,7 +51,9 @@ struct PanelShared {
   unsigned block_largest;
 };
 
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 constexpr unsigned kMailBytes = (kClusterBlocks + 1) * kWidth * sizeof(float);  // a panel step's sums and pivot row
+#endif
 
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 // upper ? a : b, opaque to the optimizer: a plain conditional between two elements of a register array becomes an

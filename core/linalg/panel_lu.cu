@@ -27,7 +27,6 @@ constexpr int kMaxRowsPerThread = 2;  // 128 registers of a row's values
 constexpr std::int64_t kRowsPerPass = std::int64_t{kClusterBlocks} * kThreads;
 constexpr std::int64_t kMaxOrder = kRowsPerPass * kMaxRowsPerThread;
 constexpr std::int64_t kMinimumOrder = 512;  // as the tournament LU's: below, getrf's
-constexpr int kStretches = 8;  // of a panel's steps, each with kWidth / kStretches fewer live columns
 
 // A block's best row for a step: what every block needs to pick the step's pivot among the blocks' and apply it.
 struct alignas(16) Candidate {
@@ -42,6 +41,9 @@ struct alignas(16) Mail {
   Candidate candidate;
   float row[kWidth];  // the candidate's entries right of the step's column, from index 0
 };
+// What only the panel kernel's device code (compute capability 9.0 and newer) uses.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+constexpr int kStretches = 8;  // of a panel's steps, each with kWidth / kStretches fewer live columns
 constexpr int kStepsPerStretch = kWidth / kStretches;
 
 // Columns a step's rows hold that may still change: kWidth less kStepsPerStretch for each stretch before the step's.
@@ -58,6 +60,10 @@ __host__ __device__ constexpr unsigned mail_bytes(int step) {
 // The sending warp's lane l sends parts l / kClusterBlocks + t kPartStride of the block's mail to block l %
 // kClusterBlocks.
 constexpr int kPartStride = 32 / kClusterBlocks;
+
+// An order-preserving key of |v|; 0 is kept for rows out of play.
+__device__ __forceinline__ unsigned magnitude_key(float v) { return __float_as_uint(fabsf(v)) + 1u; }
+#endif
 
 // A row of the panel as it will be written, in shared memory: multipliers left of the diagonal, U's entries from it
 // (padded to spread a column's entries over the banks).
@@ -96,9 +102,6 @@ PanelMoves moves_of(void* workspace, std::int64_t j) {
   return {ints, ints + kWidth, ints + 2 * kWidth, ints + 2 * kWidth + 1,
           reinterpret_cast<float*>(base + kPanelIntBytes)};
 }
-
-// An order-preserving key of |v|; 0 is kept for rows out of play.
-__device__ __forceinline__ unsigned magnitude_key(float v) { return __float_as_uint(fabsf(v)) + 1u; }
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 // The thread's best row for the step whose column is v[.][0] (row best_row, key 0: none) and the warp's best key,
