@@ -3,10 +3,10 @@
 //
 // The tournament LU (tournament_lu.hpp) picks a panel's pivots in two rounds of 64 dependent steps, each block-wide,
 // on 8 SMs then 1: ~95 us a panel of a 4096 x 4096 float32 matrix, the whole of its critical path. Here a cluster of 8
-// blocks holds the panel's rows in registers (one or two a thread) and picks every pivot of the column at once: each
-// block mails its best candidate row to every block (st.async into their shared memory), and each block takes the
-// largest of the 8. That is partial pivoting itself (LAPACK's getrf's pivots, up to ties), one exchange a column
-// (~0.85 us; 4096^2: 59-95 us a panel, 5.91 ms in all against 8.60).
+// blocks (4 for panels of up to 1024 rows) holds the panel's rows in registers (one or two a thread) and picks every
+// pivot of the column at once: each block mails its best candidate row to every block (st.async into their shared
+// memory), and each block takes the largest. That is partial pivoting itself (LAPACK's getrf's pivots, up to ties),
+// one exchange a column (~0.85 us; 4096^2: 53-95 us a panel, 5.71 ms in all against 8.60).
 // The factorization works on the row-major (C-order) matrix, 64 columns at a time:
 //   1. the cluster factors the panel: L21 and U11 in place, the pivots as row moves and in the permutation;
 //   2. on the same stream (of the greatest priority), the next panel's columns: their rows moved, U12 = L11^-1 A12
