@@ -67,8 +67,13 @@ __host__ __device__ constexpr unsigned mail_bytes(int step) {
   return B * (mail_vectors(live_columns(step)) * sizeof(float4) + sizeof(unsigned));
 }
 
-// An order-preserving key of |v|; 0 is kept for rows out of play.
-__device__ __forceinline__ unsigned magnitude_key(float v) { return __float_as_uint(fabsf(v)) + 1u; }
+// An order-preserving key of |v| to within 8 units in the last place, its low 3 bits free for an index (best_of);
+// 0 is kept for rows out of play. Entries that close are ties, taken in index order.
+constexpr unsigned kIndexBits = 3;
+constexpr unsigned kIndexMask = (1u << kIndexBits) - 1;
+__device__ __forceinline__ unsigned magnitude_key(float v) {
+  return (__float_as_uint(fabsf(v)) & ~kIndexMask) + (1u << kIndexBits);
+}
 #endif
 
 // A row of the panel as it will be written, in shared memory: multipliers left of the diagonal, U's entries from it
@@ -134,6 +139,13 @@ __device__ __forceinline__ Offer make_offer(const float (&v)[R][kWidth], const b
   return {key, best_row, __reduce_max_sync(0xffffffffu, key)};
 }
 
+// 1 / p to within an ulp or so, without the correctly rounded reciprocal's slow path on the step's path.
+__device__ __forceinline__ float reciprocal(float p) {
+  float inverse;
+  asm("rcp.approx.f32 %0, %1;" : "=f"(inverse) : "f"(p));
+  return inverse;
+}
+
 // Which of its rows a warp offers for the next step: lane best_lane's row best_row.
 struct Offered {
   int best_lane;
@@ -141,28 +153,25 @@ struct Offered {
 };
 
 // The index of the first of the N keys (16-byte aligned) with the largest. Every lane reads every key (broadcast
-// loads of four): no warp-wide reduction on the step's path.
+// loads of four) and takes their maximum in a tree, each key's index in its free low bits (first first): no warp-wide
+// reduction and no chain of comparisons on the step's path.
 template <int N>
 __device__ __forceinline__ int best_of(const unsigned* keys) {
+  static_assert(N <= 1 << kIndexBits && (N & (N - 1)) == 0, "an index fits a key's free bits; a whole tree");
   unsigned all[N];
 #pragma unroll
   for (int q = 0; q < N; q += 4) {
     const uint4 four = *reinterpret_cast<const uint4*>(keys + q);
-    all[q] = four.x;
-    all[q + 1] = four.y;
-    all[q + 2] = four.z;
-    all[q + 3] = four.w;
+    all[q] = four.x | (N - 1 - q);
+    all[q + 1] = four.y | (N - 2 - q);
+    all[q + 2] = four.z | (N - 3 - q);
+    all[q + 3] = four.w | (N - 4 - q);
   }
-  int best = 0;
-  unsigned top = all[0];
 #pragma unroll
-  for (int b = 1; b < N; ++b) {
-    if (all[b] > top) {
-      top = all[b];
-      best = b;
-    }
-  }
-  return best;
+  for (int width = N / 2; width > 0; width /= 2)
+#pragma unroll
+    for (int b = 0; b < width; ++b) all[b] = max(all[b], all[b + width]);
+  return N - 1 - static_cast<int>(all[0] & kIndexMask);
 }
 
 // The warp's best candidate to shared.warp_best[warp]; its row stays with its thread until it is the block's best.
@@ -267,7 +276,7 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
     const Candidate winner = pivot_mail.candidate;
     const int winner_row = winner.place & 0xffff;
     // LAPACK leaves a zero column as it is (and reports the zero pivot).
-    const float inverse = winner.pivot != 0.0f ? __frcp_rn(winner.pivot) : 0.0f;
+    const float inverse = winner.pivot != 0.0f ? reciprocal(winner.pivot) : 0.0f;
     // The pivot row's entries, loaded at once (their loads' latencies overlap).
     float4 pivot_row[(LIVE + 2) / 4];
 #pragma unroll
