@@ -101,18 +101,21 @@ struct PanelShared {
 struct PanelMoves {
   int* picked_from;   // kWidth: the row (relative to the panel's first) that step k moved to row k; -1 past the width
   int* displaced_to;  // kWidth: where the row first at q went, when not picked (-1 when picked or past the width)
-  int* tickets;       // next_columns's blocks' roles, in the order they start
-  int* tiles_done;    // the next panel's column tiles applied so far (next_columns)
   float* lower_t;     // kWidth x kWidth: L11 transposed, zero on and above its diagonal
 };
-constexpr std::size_t kPanelIntBytes = (2 * kWidth + 4) * sizeof(int);  // lower_t 16-byte aligned
+constexpr std::size_t kPanelIntBytes = 2 * kWidth * sizeof(int);
 constexpr std::size_t kPanelBytes = kPanelIntBytes + kWidth * kWidth * sizeof(float);
+static_assert(kPanelIntBytes % 16 == 0 && kPanelBytes % 16 == 0, "lower_t and the staged panel 16-byte aligned");
 
 PanelMoves moves_of(void* workspace, std::int64_t j) {
   char* base = static_cast<char*>(workspace) + (j / kWidth) * kPanelBytes;
   int* ints = reinterpret_cast<int*>(base);
-  return {ints, ints + kWidth, ints + 2 * kWidth, ints + 2 * kWidth + 1,
-          reinterpret_cast<float*>(base + kPanelIntBytes)};
+  return {ints, ints + kWidth, reinterpret_cast<float*>(base + kPanelIntBytes)};
+}
+
+// The next panel's columns, staged between the panels: rows from the factored panel's first, kWidth floats each.
+float* staged_panel(void* workspace, std::int64_t n) {
+  return reinterpret_cast<float*>(static_cast<char*>(workspace) + (n + kWidth - 1) / kWidth * kPanelBytes);
 }
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
@@ -358,11 +361,14 @@ __device__ __forceinline__ void write_rows(const float* rows, const int* targets
 #endif
 
 // getrf of the panel of `width` columns from (j, j) of the C-contiguous n x n `a`, its m = n - j rows spread by S
-// (dynamic shared memory: R T rows of kRowStride floats, the rows' multipliers). Leaves L21 and U11 in place (rows in
-// their pivoted order), the pivots as moves for the other columns in `moves` and applied to permutation[j...].
+// (dynamic shared memory: R T rows of kRowStride floats, the rows' multipliers), read from `source` (row i at
+// source + i source_ld: the panel itself, or as staged by next_columns). Leaves L21 and U11 in place of the panel (rows
+// in their pivoted order), the pivots as moves for the other columns in `moves` and applied to permutation[j...]; the
+// kWidth rows above the panel's columns from `above` (kWidth floats a row) where set.
 template <class S>
 __global__ void __launch_bounds__(S::kThreads, 1)
-    factor_panel(float* a, std::int64_t lda, std::int64_t j, int m, int width, int* permutation, PanelMoves moves) {
+    factor_panel(float* a, std::int64_t lda, std::int64_t j, int m, int width, const float* source,
+                 std::int64_t source_ld, const float* above, int* permutation, PanelMoves moves) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   constexpr int R = S::kRowsPerThread;
   constexpr int T = S::kThreads;
@@ -375,29 +381,36 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   float v[R][kWidth];
   int row[R], position[R], entry[R];
   bool live[R];
-  const bool whole_vectors = width == kWidth && lda % 4 == 0;
+  const bool whole_vectors = width == kWidth && source_ld % 4 == 0;
 #pragma unroll
   for (int i = 0; i < R; ++i) {
     row[i] = (i * S::kBlocks + block) * T + threadIdx.x;
     position[i] = row[i];
     live[i] = row[i] < m;
     entry[i] = live[i] ? permutation[j + row[i]] : 0;  // loaded now: moved at the end
-    const float* source = panel + row[i] * lda;
+    const float* from = source + row[i] * source_ld;
 #pragma unroll
     for (int c = 0; c < kWidth; c += 4) {
       float4 lanes = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
       if (live[i] && whole_vectors) {
-        lanes = *reinterpret_cast<const float4*>(source + c);
+        lanes = *reinterpret_cast<const float4*>(from + c);
       } else if (live[i]) {
-        if (c < width) lanes.x = source[c];
-        if (c + 1 < width) lanes.y = source[c + 1];
-        if (c + 2 < width) lanes.z = source[c + 2];
-        if (c + 3 < width) lanes.w = source[c + 3];
+        if (c < width) lanes.x = from[c];
+        if (c + 1 < width) lanes.y = from[c + 1];
+        if (c + 2 < width) lanes.z = from[c + 2];
+        if (c + 3 < width) lanes.w = from[c + 3];
       }
       v[i][c] = lanes.x;
       v[i][c + 1] = lanes.y;
       v[i][c + 2] = lanes.z;
       v[i][c + 3] = lanes.w;
+    }
+  }
+  if (above) {
+    constexpr int kRowsEach = kWidth / S::kBlocks;
+    for (int e = threadIdx.x; e < kRowsEach * kWidth; e += T) {
+      const int r = block * kRowsEach + e / kWidth, c = e % kWidth;
+      if (c < width) panel[(r - kWidth) * lda + c] = above[r * kWidth + c];
     }
   }
   if (threadIdx.x == 0) {
@@ -444,10 +457,6 @@ __global__ void __launch_bounds__(S::kThreads, 1)
       moves.picked_from[threadIdx.x] = -1;
       moves.displaced_to[threadIdx.x] = -1;
     }
-    if (threadIdx.x == 0) {
-      *moves.tickets = 0;
-      *moves.tiles_done = 0;
-    }
   }
 #pragma unroll
   for (int i = 0; i < R; ++i)
@@ -462,8 +471,47 @@ __global__ void __launch_bounds__(S::kThreads, 1)
 constexpr int kTile = 32;
 constexpr int kMoves = 2 * kWidth;
 constexpr int kApplyThreads = kMoves;  // the bulk's tiles: a thread per move
-constexpr int kSolveBand = kWidth / (kApplyThreads / kTile);  // rows of U12's column a solving thread holds
-constexpr int kSolveBands = kWidth / kSolveBand;
+constexpr int kSolveBands = 4;
+constexpr int kSolveBand = kWidth / kSolveBands;  // rows of U12's column a solving thread holds
+
+// U12 = L11^-1 U12 in place for the C columns of `u` (kWidth rows, its first; lower_t: L11 transposed), by forward
+// substitution in bands: thread t holds band t / C of column t % C; the warps of band b finish it, then the bands
+// below take it off theirs. Every thread of the block calls it (block barriers).
+template <int C>
+__device__ __forceinline__ void substitute_bands(float (*u)[C], const float (*lower_t)[kWidth]) {
+  const int band = threadIdx.x / C;
+  const int column = threadIdx.x % C;
+  float held[kSolveBand];
+#pragma unroll
+  for (int r = 0; r < kSolveBand; ++r) held[r] = band < kSolveBands ? u[band * kSolveBand + r][column] : 0.0f;
+#pragma unroll
+  for (int b = 0; b < kSolveBands; ++b) {
+    if (band == b) {
+#pragma unroll
+      for (int s = 0; s < kSolveBand; ++s)
+#pragma unroll
+        for (int r = s + 1; r < kSolveBand; ++r)
+          held[r] = fmaf(-lower_t[b * kSolveBand + s][b * kSolveBand + r], held[s], held[r]);
+#pragma unroll
+      for (int r = 0; r < kSolveBand; ++r) u[b * kSolveBand + r][column] = held[r];
+    }
+    __syncthreads();
+    if (band > b && band < kSolveBands) {
+#pragma unroll
+      for (int s = 0; s < kSolveBand; ++s) {
+        const float solved = u[b * kSolveBand + s][column];
+#pragma unroll
+        for (int r = 0; r < kSolveBand; r += 4) {
+          const float4 l = *reinterpret_cast<const float4*>(&lower_t[b * kSolveBand + s][band * kSolveBand + r]);
+          held[r] = fmaf(-l.x, solved, held[r]);
+          held[r + 1] = fmaf(-l.y, solved, held[r + 1]);
+          held[r + 2] = fmaf(-l.z, solved, held[r + 2]);
+          held[r + 3] = fmaf(-l.w, solved, held[r + 3]);
+        }
+      }
+    }
+  }
+}
 
 struct ApplyShared {
   float staged[kMoves][kTile];
@@ -506,41 +554,7 @@ __device__ __forceinline__ void apply_tile(float* a, std::int64_t lda, std::int6
   for (int t = 0; t < kMoves / kRowsAtOnce; ++t)
     shared.staged[threadIdx.x / kTile + t * kRowsAtOnce][lane] = values[t];
   __syncthreads();
-  if (solves) {
-    // Forward substitution by bands: the warp holding band b finishes it, then the warps below take it off theirs.
-    const int band = threadIdx.x / kTile;
-    float u[kSolveBand];
-#pragma unroll
-    for (int r = 0; r < kSolveBand; ++r) u[r] = band < kSolveBands ? shared.staged[band * kSolveBand + r][lane] : 0.0f;
-#pragma unroll
-    for (int b = 0; b < kSolveBands; ++b) {
-      if (band == b) {
-#pragma unroll
-        for (int s = 0; s < kSolveBand; ++s)
-#pragma unroll
-          for (int r = s + 1; r < kSolveBand; ++r)
-            u[r] = fmaf(-shared.lower_t[b * kSolveBand + s][b * kSolveBand + r], u[s], u[r]);
-#pragma unroll
-        for (int r = 0; r < kSolveBand; ++r) shared.staged[b * kSolveBand + r][lane] = u[r];
-      }
-      __syncthreads();
-      if (band > b && band < kSolveBands) {
-#pragma unroll
-        for (int s = 0; s < kSolveBand; ++s) {
-          const float solved = shared.staged[b * kSolveBand + s][lane];
-#pragma unroll
-          for (int r = 0; r < kSolveBand; r += 4) {
-            const float4 l =
-                *reinterpret_cast<const float4*>(&shared.lower_t[b * kSolveBand + s][band * kSolveBand + r]);
-            u[r] = fmaf(-l.x, solved, u[r]);
-            u[r + 1] = fmaf(-l.y, solved, u[r + 1]);
-            u[r + 2] = fmaf(-l.z, solved, u[r + 2]);
-            u[r + 3] = fmaf(-l.w, solved, u[r + 3]);
-          }
-        }
-      }
-    }
-  }
+  if (solves) substitute_bands<kTile>(shared.staged, shared.lower_t);
   if (!inside) return;
   for (int move = threadIdx.x / kTile; move < kMoves; move += kRowsAtOnce) {
     const int target = shared.to[move];
@@ -561,78 +575,96 @@ __global__ void __launch_bounds__(kApplyThreads)
                             solves, shared);
 }
 
-// The next panel's columns [j + kWidth, j + kWidth + next), in one launch: the first `tiles` blocks to start (tickets
-// taken in turn: they are running whatever order the blocks start in) apply the panel to their tiles and count
-// themselves done in moves.tiles_done; the others then take L21 U12 off kProductRows rows each (all of U12's rows; a
-// thread a 4 x 4 tile of the product), their L21 rows loaded while they wait.
+// The next panel's columns [j + kWidth, j + kWidth + next) of panel j's rows, to `staged` (kWidth floats a row, from
+// the panel's first): its row moves, U12 = L11^-1 (the pivot rows) in rows 0 to kWidth - 1, then the next panel's
+// rows, A22 - L21 U12. Every block solves U12 itself and takes kProductRows rows (block 0 U12's): no block waits for
+// another, and A is only read (the next panel writes its columns back). A thread holds a 4 x 4 tile of the product.
 constexpr int kProductRows = 64;
 constexpr int kNextThreads = 256;
+static_assert(kNextThreads == kSolveBands * kWidth && kNextThreads == kProductRows * kWidth / 16,
+              "a band of a column a thread; a 4 x 4 tile of the product a thread");
 
-struct ProductShared {
+struct NextShared {
   __align__(16) float u12[kWidth][kWidth];
-  __align__(16) float l21_t[kWidth][kProductRows + 4];
+  union {
+    __align__(16) float lower_t[kWidth][kWidth];             // while U12 is solved
+    __align__(16) float l21_t[kWidth][kProductRows + 4];  // then
+  };
+  int picked_from[kWidth];
+  int source[kProductRows];  // where a row of the block came from, relative to the panel's first
 };
 
 __global__ void __launch_bounds__(kNextThreads)
-    next_columns(float* a, std::int64_t lda, std::int64_t n, std::int64_t j, int width, int next, PanelMoves moves,
-                 int tiles) {
-  __shared__ union {
-    ApplyShared apply;
-    ProductShared product;
-  } shared;
-  __shared__ int ticket;
-  if (threadIdx.x == 0) ticket = atomicAdd(moves.tickets, 1);
+    next_columns(const float* a, std::int64_t lda, std::int64_t n, std::int64_t j, int next, PanelMoves moves,
+                 float* staged) {
+  __shared__ NextShared shared;
+  const int first_row = static_cast<int>(blockIdx.x) * kProductRows;  // relative to the panel's first
+  const int m = static_cast<int>(n - j);
+  const float* const next_columns = a + j * lda + j + kWidth;
+  if (threadIdx.x < kWidth) shared.picked_from[threadIdx.x] = moves.picked_from[threadIdx.x];
+  if (threadIdx.x < kProductRows) shared.source[threadIdx.x] = first_row + threadIdx.x;
   __syncthreads();
-  if (ticket < tiles) {
-    apply_tile<kNextThreads>(a, lda, n, j, moves, j + kWidth + std::int64_t{ticket} * kTile, true, shared.apply);
-    __syncthreads();
-    if (threadIdx.x == 0) {
-      __threadfence();
-      atomicAdd(moves.tiles_done, 1);
-    }
-    return;
+  if (threadIdx.x < kWidth) {
+    // The rows of A12 the panel displaced below it.
+    const int to = moves.displaced_to[threadIdx.x] - first_row;
+    if (first_row > 0 && to >= 0 && to < kProductRows) shared.source[to] = threadIdx.x;
   }
-  ProductShared& product = shared.product;
-  const std::int64_t first_row = j + kWidth + std::int64_t{ticket - tiles} * kProductRows;
+  // All loads in flight at once: L11, the pivot rows, the block's rows of L21 and of the next columns.
 #pragma unroll
-  for (int e = threadIdx.x; e < kProductRows * kWidth; e += kNextThreads) {
-    const int r = e / kWidth, k = e % kWidth;
-    product.l21_t[k][r] = first_row + r < n && k < width ? a[(first_row + r) * lda + j + k] : 0.0f;
-  }
-  if (threadIdx.x == 0) {
-    while (atomicAdd(moves.tiles_done, 0) < tiles) {
-    }
-    __threadfence();
-  }
-  __syncthreads();
+  for (int e = threadIdx.x * 4; e < kWidth * kWidth; e += kNextThreads * 4)
+    *reinterpret_cast<float4*>(&shared.lower_t[e / kWidth][e % kWidth]) =
+        *reinterpret_cast<const float4*>(moves.lower_t + e);
 #pragma unroll
   for (int e = threadIdx.x; e < kWidth * kWidth; e += kNextThreads) {
     const int k = e / kWidth, c = e % kWidth;
-    product.u12[k][c] = k < width && c < next ? a[(j + k) * lda + j + kWidth + c] : 0.0f;
+    shared.u12[k][c] = c < next ? next_columns[shared.picked_from[k] * lda + c] : 0.0f;
+  }
+  constexpr int kL21Each = kProductRows * kWidth / kNextThreads;
+  float l21[kL21Each];
+#pragma unroll
+  for (int t = 0; t < kL21Each; ++t) {
+    const int e = threadIdx.x + t * kNextThreads;
+    const int r = first_row + e / kWidth;
+    l21[t] = first_row > 0 && r < m ? a[(j + r) * lda + j + e % kWidth] : 0.0f;
   }
   __syncthreads();
-  constexpr int kTiles = kWidth / 4;
-  const int r0 = threadIdx.x / kTiles * 4;
-  const int c0 = threadIdx.x % kTiles * 4;
-  float sums[4][4] = {};
+  const int r0 = threadIdx.x / (kWidth / 4) * 4;
+  const int c0 = threadIdx.x % (kWidth / 4) * 4;
+  float sums[4][4];
+#pragma unroll
+  for (int r = 0; r < 4; ++r)
+#pragma unroll
+    for (int c = 0; c < 4; ++c)
+      sums[r][c] = first_row > 0 && first_row + r0 + r < m && c0 + c < next
+                       ? next_columns[shared.source[r0 + r] * lda + c0 + c]
+                       : 0.0f;
+  substitute_bands<kWidth>(shared.u12, shared.lower_t);
+  __syncthreads();
+  if (first_row == 0) {
+    for (int e = threadIdx.x; e < kWidth * kWidth; e += kNextThreads) staged[e] = shared.u12[e / kWidth][e % kWidth];
+    return;
+  }
+#pragma unroll
+  for (int t = 0; t < kL21Each; ++t) {
+    const int e = threadIdx.x + t * kNextThreads;
+    shared.l21_t[e % kWidth][e / kWidth] = l21[t];
+  }
+  __syncthreads();
 #pragma unroll 8
   for (int k = 0; k < kWidth; ++k) {
-    const float4 l = *reinterpret_cast<const float4*>(&product.l21_t[k][r0]);
-    const float4 u = *reinterpret_cast<const float4*>(&product.u12[k][c0]);
+    const float4 l = *reinterpret_cast<const float4*>(&shared.l21_t[k][r0]);
+    const float4 u = *reinterpret_cast<const float4*>(&shared.u12[k][c0]);
     const float ls[4] = {l.x, l.y, l.z, l.w}, us[4] = {u.x, u.y, u.z, u.w};
 #pragma unroll
     for (int r = 0; r < 4; ++r)
 #pragma unroll
-      for (int c = 0; c < 4; ++c) sums[r][c] = fmaf(ls[r], us[c], sums[r][c]);
+      for (int c = 0; c < 4; ++c) sums[r][c] = fmaf(-ls[r], us[c], sums[r][c]);
   }
 #pragma unroll
-  for (int r = 0; r < 4; ++r) {
-    const std::int64_t target = first_row + r0 + r;
-    if (target >= n) break;
-#pragma unroll
-    for (int c = 0; c < 4; ++c)
-      if (c0 + c < next) a[target * lda + j + kWidth + c0 + c] -= sums[r][c];
-  }
+  for (int r = 0; r < 4; ++r)
+    if (first_row + r0 + r < m)
+      *reinterpret_cast<float4*>(&staged[(first_row + r0 + r) * kWidth + c0]) =
+          make_float4(sums[r][0], sums[r][1], sums[r][2], sums[r][3]);
 }
 
 int tiles_for(std::int64_t columns) { return static_cast<int>((columns + kTile - 1) / kTile); }
@@ -657,11 +689,14 @@ void prepare_panel() {
              "cudaFuncSetAttribute (panel LU)");
 }
 
+// The panel from column j; past the first, its columns as the panel before staged them.
 template <class S>
-void launch_panel(float* a, std::int64_t n, std::int64_t j, int width, int* permutation, const PanelMoves& moves,
-                  cudaStream_t stream) {
+void launch_panel(float* a, std::int64_t n, std::int64_t j, int width, const float* staged, int* permutation,
+                  const PanelMoves& moves, cudaStream_t stream) {
+  const float* source = j == 0 ? a : staged + kWidth * kWidth;
   check_cuda(launch_cluster(factor_panel<S>, S::kBlocks, S::kThreads, panel_shared_bytes<S>(), stream, a, n, j,
-                            static_cast<int>(n - j), width, permutation, moves),
+                            static_cast<int>(n - j), width, source, j == 0 ? n : std::int64_t{kWidth},
+                            j == 0 ? nullptr : staged, permutation, moves),
              "panel LU: factor_panel");
 }
 
@@ -676,8 +711,9 @@ bool prefers(ga_dtype_t dtype, std::int64_t n, int device) {
          get_device_attribute(device, cudaDevAttrComputeCapabilityMajor) >= 9;
 }
 
+// A panel's moves and L11, and kWidth rows of the staged panel, a panel.
 std::size_t workspace_bytes(std::int64_t n) {
-  return static_cast<std::size_t>((n + kWidth - 1) / kWidth) * kPanelBytes;
+  return static_cast<std::size_t>((n + kWidth - 1) / kWidth) * (kPanelBytes + kWidth * kWidth * sizeof(float));
 }
 
 // cuBLAS sees a row-major matrix as its transpose, column-major: A22 -= L21 U12 is A22^T -= U12^T L21^T.
@@ -693,6 +729,7 @@ cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, voi
   SideStream side;
   const cudaStream_t critical = side.get();
   BlasStatus status;
+  float* const staged = staged_panel(workspace, n);
   lu_bookkeeping::start(permutation, n, info, stream);
   side.order(stream, critical);
   for (std::int64_t j = 0; j < n; j += kWidth) {
@@ -700,18 +737,17 @@ cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, voi
     const PanelMoves moves = moves_of(workspace, j);
     if (j >= 2 * kWidth) side.wait_for_mark(critical, bulk_slot(j - 2 * kWidth));
     if (n - j <= SmallSpread::kRows)
-      launch_panel<SmallSpread>(a, n, j, width, permutation, moves, critical);
+      launch_panel<SmallSpread>(a, n, j, width, staged, permutation, moves, critical);
     else if (n - j <= NarrowSpread::kRows)
-      launch_panel<NarrowSpread>(a, n, j, width, permutation, moves, critical);
+      launch_panel<NarrowSpread>(a, n, j, width, staged, permutation, moves, critical);
     else
-      launch_panel<WideSpread>(a, n, j, width, permutation, moves, critical);
+      launch_panel<WideSpread>(a, n, j, width, staged, permutation, moves, critical);
     const std::int64_t below = n - j - width;
     const int next = static_cast<int>(std::min<std::int64_t>(kWidth, below));
     if (next > 0) {
       if (j >= kWidth) side.wait_for_mark(critical, bulk_slot(j - kWidth));
-      const int tiles = tiles_for(next);
-      next_columns<<<tiles + static_cast<int>((below + kProductRows - 1) / kProductRows), kNextThreads, 0,
-                     critical>>>(a, n, n, j, width, next, moves, tiles);
+      next_columns<<<static_cast<int>((n - j + kProductRows - 1) / kProductRows), kNextThreads, 0, critical>>>(
+          a, n, n, j, next, moves, staged);
     }
     // The bulk waits for the next panel's columns too, though it needs only the panel: beside it, the sgemm's blocks
     // held the SMs the update needed (4096^2: 17-30 us against 8).
