@@ -700,9 +700,10 @@ void launch_panel(float* a, std::int64_t n, std::int64_t j, int width, const flo
              "panel LU: factor_panel");
 }
 
-// Marks of the side stream: slot 0 a factored panel and its next columns (for the caller's stream), slots 1 and 2 the
-// bulk of alternate panels (for the side stream).
-int bulk_slot(std::int64_t j) { return 1 + static_cast<int>(j / kWidth % 2); }
+// Marks of the side stream: slot 0 a factored panel and its next columns (for the caller's stream), slot 1 a panel's
+// bulk (for the side stream, waited for before the next panel's bulk is marked).
+constexpr int kPanelSlot = 0;
+constexpr int kBulkSlot = 1;
 
 }  // namespace
 
@@ -717,8 +718,8 @@ std::size_t workspace_bytes(std::int64_t n) {
 }
 
 // cuBLAS sees a row-major matrix as its transpose, column-major: A22 -= L21 U12 is A22^T -= U12^T L21^T.
-// Panel j's columns are final once the next-columns update of panel j - 1 (side stream) and the bulk of panel j - 2
-// (caller's stream) are done; the next columns of panel j are the bulk of panel j - 1's.
+// Panel j's next columns (staged for panel j + 1) read A once the bulk of panel j - 1 is done; panel j + 1 follows
+// them on the side stream, so it waits for that bulk too (whose sgemm wrote its columns).
 cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, void* workspace, cublasHandle_t blas,
                       cudaStream_t stream) {
   const int ld = static_cast<int>(n);
@@ -735,7 +736,6 @@ cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, voi
   for (std::int64_t j = 0; j < n; j += kWidth) {
     const int width = static_cast<int>(std::min<std::int64_t>(kWidth, n - j));
     const PanelMoves moves = moves_of(workspace, j);
-    if (j >= 2 * kWidth) side.wait_for_mark(critical, bulk_slot(j - 2 * kWidth));
     if (n - j <= SmallSpread::kRows)
       launch_panel<SmallSpread>(a, n, j, width, staged, permutation, moves, critical);
     else if (n - j <= NarrowSpread::kRows)
@@ -745,14 +745,14 @@ cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, voi
     const std::int64_t below = n - j - width;
     const int next = static_cast<int>(std::min<std::int64_t>(kWidth, below));
     if (next > 0) {
-      if (j >= kWidth) side.wait_for_mark(critical, bulk_slot(j - kWidth));
+      if (j >= kWidth) side.wait_for_mark(critical, kBulkSlot);
       next_columns<<<static_cast<int>((n - j + kProductRows - 1) / kProductRows), kNextThreads, 0, critical>>>(
           a, n, n, j, next, moves, staged);
     }
     // The bulk waits for the next panel's columns too, though it needs only the panel: beside it, the sgemm's blocks
     // held the SMs the update needed (4096^2: 17-30 us against 8).
-    side.mark(critical, 0);
-    side.wait_for_mark(stream, 0);
+    side.mark(critical, kPanelSlot);
+    side.wait_for_mark(stream, kPanelSlot);
     const int left_tiles = tiles_for(j);
     const std::int64_t right = j + kWidth + next;
     const int tiles = left_tiles + tiles_for(n - std::min(n, right));
@@ -763,7 +763,7 @@ cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, voi
       status << cublasSgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, static_cast<int>(n - right), static_cast<int>(below),
                             width, &minus_one, right_block, ld, lower, ld, &one, lower + (right - j), ld);
     }
-    side.mark(stream, bulk_slot(j));
+    side.mark(stream, kBulkSlot);
   }
   check_cuda(cudaGetLastError(), "panel LU kernels");
   side.order(critical, stream);
