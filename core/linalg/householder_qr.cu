@@ -460,8 +460,8 @@ struct BlockReflector {
 template <int R>
 void launch_panel(float* a, std::int64_t m, std::int64_t k, int h, int width, float* tau, const Scratch& scratch,
                   std::int64_t zero_from, float* t, cudaStream_t stream) {
-  check_cuda(launch_cluster(factor_panel<R>, kClusterBlocks, kThreads, 0, stream, a, m, k, h, width, zero_from, tau,
-                            scratch.v, t, kPairLd),
+  check_cuda(launch_cluster(factor_panel<R>, kClusterBlocks, kThreads, 0, false, stream, a, m, k, h, width, zero_from,
+                            tau, scratch.v, t, kPairLd),
              "householder QR: factor_panel");
 }
 

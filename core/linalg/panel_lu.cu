@@ -31,8 +31,6 @@ struct Spread {
   static constexpr int kWarps = T / 32;
   static constexpr int kRowsPerThread = R;
   static constexpr std::int64_t kRows = std::int64_t{B} * T * R;
-  // The sending warp's lane l sends parts l / B + t kPartStride of the block's mail to block l % B.
-  static constexpr int kPartStride = 32 / B;
   static_assert(B <= 8, "the portable cluster size");
   static_assert(32 % B == 0 && B % 4 == 0 && kWarps % 4 == 0, "lanes split evenly among blocks; keys read by four");
 };
@@ -85,14 +83,13 @@ constexpr int kRowStride = kWidth + 4;
 constexpr int kRounds = 4;
 
 // A panel's shared state, each block's own: the mail (the candidates' keys apart, read at once), each warp's best
-// offer, the block's best row on its way out, U's rows.
+// row as the block may send it and its key, U's rows.
 template <class S>
 struct PanelShared {
   Mail mail[kRounds][S::kBlocks];
   __align__(16) unsigned mail_keys[kRounds][S::kBlocks];
   __align__(16) unsigned warp_keys[S::kWarps];
-  Candidate warp_best[S::kWarps];
-  Mail outgoing;  // the block's best row, written by its warp, which sends it
+  Mail offers[S::kWarps];
   unsigned long long mailbox[kRounds];
   __align__(16) float pivot_rows[kWidth][kRowStride];  // row k of P A once step k has picked it (block 0's is read)
 };
@@ -149,17 +146,11 @@ __device__ __forceinline__ float reciprocal(float p) {
   return inverse;
 }
 
-// Which of its rows a warp offers for the next step: lane best_lane's row best_row.
-struct Offered {
-  int best_lane;
-  int best_row;
-};
-
-// The index of the first of the N keys (16-byte aligned) with the largest. Every lane reads every key (broadcast
-// loads of four) and takes their maximum in a tree, each key's index in its free low bits (first first): no warp-wide
-// reduction and no chain of comparisons on the step's path.
+// The largest of the N keys (16-byte aligned), with index_of<N> its first's index in its low bits. Every lane reads
+// every key (broadcast loads of four) and takes their maximum in a tree, each key's index in its free low bits (first
+// first): no warp-wide reduction and no chain of comparisons on the step's path.
 template <int N>
-__device__ __forceinline__ int best_of(const unsigned* keys) {
+__device__ __forceinline__ unsigned packed_best_of(const unsigned* keys) {
   static_assert(N <= 1 << kIndexBits && (N & (N - 1)) == 0, "an index fits a key's free bits; a whole tree");
   unsigned all[N];
 #pragma unroll
@@ -174,59 +165,56 @@ __device__ __forceinline__ int best_of(const unsigned* keys) {
   for (int width = N / 2; width > 0; width /= 2)
 #pragma unroll
     for (int b = 0; b < width; ++b) all[b] = max(all[b], all[b + width]);
-  return N - 1 - static_cast<int>(all[0] & kIndexMask);
+  return all[0];
 }
 
-// The warp's best candidate to shared.warp_best[warp]; its row stays with its thread until it is the block's best.
-template <class S, int R = S::kRowsPerThread>
-__device__ __forceinline__ Offered post_offer(const Offer& offer, const int (&row)[R], const int (&position)[R],
-                                             const float (&v)[R][kWidth], PanelShared<S>& shared) {
-  const int best_lane = __ffs(__ballot_sync(0xffffffffu, offer.key == offer.warp_best)) - 1;
-  if (static_cast<int>(threadIdx.x % 32) == best_lane) {
-#pragma unroll
-    for (int i = 0; i < R; ++i)
-      if (offer.best_row == i) shared.warp_best[threadIdx.x / 32] = {offer.key, row[i] | position[i] << 16, v[i][0]};
-    shared.warp_keys[threadIdx.x / 32] = offer.key;
-  }
-  return {best_lane, offer.best_row};
+template <int N>
+__device__ __forceinline__ int index_of(unsigned packed) {
+  return N - 1 - static_cast<int>(packed & kIndexMask);
 }
 
-// The block's best warp: its offered row (LIVE columns left; entries right of the column from index 0) to
-// shared.outgoing, then mailed by the warp to every block (`to`, `key_to`: this lane's peer's mail and key slots of
-// this step's round).
+// The warp's best row for the next step (LIVE columns left; entries right of the column from index 0) and its key to
+// offers[warp] and warp_keys[warp], by the lane holding it: ready to be mailed by whichever warp sends.
 template <class S, int LIVE, int R = S::kRowsPerThread>
-__device__ __forceinline__ void mail_block_best(const Offered& offered, const float (&v)[R][kWidth],
-                                                PanelShared<S>& shared, const cluster_mailbox::Peer& to,
-                                                const cluster_mailbox::Peer& key_to) {
-  constexpr int kParts = mail_vectors(LIVE);
-  constexpr int kPartStride = S::kPartStride;
-  constexpr int kPartsEach = (kParts + kPartStride - 1) / kPartStride;
-  const int lane = threadIdx.x % 32;
-  if (lane == offered.best_lane) {
-    Mail& out = shared.outgoing;
-    out.candidate = shared.warp_best[threadIdx.x / 32];
+__device__ __forceinline__ void post_offer(const Offer& offer, const int (&row)[R], const int (&position)[R],
+                                           const float (&v)[R][kWidth], PanelShared<S>& shared) {
+  const int warp = threadIdx.x / 32;
+  if (static_cast<int>(threadIdx.x % 32) != __ffs(__ballot_sync(0xffffffffu, offer.key == offer.warp_best)) - 1)
+    return;
+  Mail& out = shared.offers[warp];
 #pragma unroll
-    for (int i = 0; i < R; ++i) {
-      if (offered.best_row != i) continue;
+  for (int i = 0; i < R; ++i) {
+    if (offer.best_row != i) continue;
+    out.candidate = {offer.key, row[i] | position[i] << 16, v[i][0], 0u};
 #pragma unroll
-      for (int c = 0; c + 1 < LIVE; c += 4) {
-        float4 lanes;
-        lanes.x = c + 1 < LIVE ? v[i][c + 1] : 0.0f;
-        lanes.y = c + 2 < LIVE ? v[i][c + 2] : 0.0f;
-        lanes.z = c + 3 < LIVE ? v[i][c + 3] : 0.0f;
-        lanes.w = c + 4 < LIVE ? v[i][c + 4] : 0.0f;
-        *reinterpret_cast<float4*>(&out.row[c]) = lanes;
-      }
+    for (int c = 0; c + 1 < LIVE; c += 4) {
+      float4 lanes;
+      lanes.x = c + 1 < LIVE ? v[i][c + 1] : 0.0f;
+      lanes.y = c + 2 < LIVE ? v[i][c + 2] : 0.0f;
+      lanes.z = c + 3 < LIVE ? v[i][c + 3] : 0.0f;
+      lanes.w = c + 4 < LIVE ? v[i][c + 4] : 0.0f;
+      *reinterpret_cast<float4*>(&out.row[c]) = lanes;
     }
   }
-  __syncwarp();
-  const float4* outgoing = reinterpret_cast<const float4*>(&shared.outgoing);
-  const int first_part = lane / S::kBlocks;
-  if (first_part == 0) cluster_mailbox::send(key_to, 0, shared.outgoing.candidate.key);
+  shared.warp_keys[warp] = offer.key;
+}
+
+// The block's best offer (of the step with LIVE columns left), mailed by one warp to every block (`to`, `key_to`:
+// this lane's peer's mail and key slots of this step's round).
+template <class S, int LIVE>
+__device__ __forceinline__ void mail_block_best(const PanelShared<S>& shared, const cluster_mailbox::Peer& to,
+                                                const cluster_mailbox::Peer& key_to) {
+  constexpr int kParts = mail_vectors(LIVE);
+  constexpr int kPartStride = 32 / S::kBlocks;  // lane l sends parts l / B + t kPartStride to block l % B
+  constexpr int kPartsEach = (kParts + kPartStride - 1) / kPartStride;
+  const unsigned best = packed_best_of<S::kWarps>(shared.warp_keys);
+  const float4* offer = reinterpret_cast<const float4*>(&shared.offers[index_of<S::kWarps>(best)]);
+  const int first_part = threadIdx.x % 32 / S::kBlocks;
   float4 parts[kPartsEach];
 #pragma unroll
   for (int t = 0; t < kPartsEach; ++t)
-    if (first_part + t * kPartStride < kParts) parts[t] = outgoing[first_part + t * kPartStride];
+    if (first_part + t * kPartStride < kParts) parts[t] = offer[first_part + t * kPartStride];
+  if (first_part == 0) cluster_mailbox::send(key_to, 0, best & ~kIndexMask);
 #pragma unroll
   for (int t = 0; t < kPartsEach; ++t) {
     const int part = first_part + t * kPartStride;
@@ -248,14 +236,14 @@ __device__ __forceinline__ void copy_pivot_row(PanelShared<S>& shared, int k, in
 }
 
 // Steps [first, last) of the panel's elimination (of `steps`), the rows shifted left every step so that v[.][0] is
-// the step's column (one loop body); LIVE columns are left. Each step: the warp holding the block's best offer mails
-// its row to every block; every warp then takes the largest of the blocks' as the pivot row, and every other live row
-// keeps its multiplier and is updated (the next column first, so that the next offer's reduction overlaps the rest).
-// Each block keeps the pivot rows (U's rows).
+// the step's column (one loop body); LIVE columns are left. Each step: warp 0 mails the block's best offer (each
+// warp's staged at the end of the step before) to every block; every warp then takes the largest of the blocks' as
+// the pivot row, and every other live row keeps its multiplier and is updated (the next column first, so that the
+// next offer's reduction overlaps the rest). Each block keeps the pivot rows (U's rows), copied by its last warp.
 template <class S, int LIVE, int R = S::kRowsPerThread>
 __device__ __forceinline__ void panel_steps(int first, int last, int steps, float (&v)[R][kWidth], const int (&row)[R],
-                                            int (&position)[R], bool (&live)[R], Offered& offered,
-                                            int& last_pivot_block, PanelShared<S>& shared,
+                                            int (&position)[R], bool (&live)[R], int& last_pivot_block,
+                                            PanelShared<S>& shared,
                                             const cluster_mailbox::Peer& mail_to,
                                             const cluster_mailbox::Peer& key_to, float* rows, int block,
                                             int* picked_from) {
@@ -264,17 +252,16 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
   for (int k = first; k < last; ++k) {
     const int round = k % kRounds;
     __syncthreads();
-    const int sending_warp = best_of<S::kWarps>(shared.warp_keys);
-    if (warp == sending_warp) {
+    if (warp == 0) {
       mail_block_best<S, LIVE>(
-          offered, v, shared,
+          shared,
           cluster_mailbox::shifted(mail_to, round * sizeof(shared.mail[0]), round * sizeof(shared.mailbox[0])),
           cluster_mailbox::shifted(key_to, round * sizeof(shared.mail_keys[0]), round * sizeof(shared.mailbox[0])));
-    } else if (k > 0 && warp == (sending_warp == S::kWarps - 1 ? S::kWarps - 2 : S::kWarps - 1)) {
+    } else if (k > 0 && warp == S::kWarps - 1) {
       copy_pivot_row(shared, k - 1, last_pivot_block, block, picked_from);
     }
     cluster_mailbox::wait(&shared.mailbox[round], (k / kRounds) & 1);
-    last_pivot_block = best_of<S::kBlocks>(shared.mail_keys[round]);
+    last_pivot_block = index_of<S::kBlocks>(packed_best_of<S::kBlocks>(shared.mail_keys[round]));
     const Mail& pivot_mail = shared.mail[round][last_pivot_block];
     const Candidate winner = pivot_mail.candidate;
     const int winner_row = winner.place & 0xffff;
@@ -311,7 +298,7 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
     }
 #pragma unroll
     for (int i = 0; i < R; ++i) v[i][LIVE - 1] = 0.0f;
-    if (k + 1 < steps) offered = post_offer<S>(offer, row, position, v, shared);
+    if (k + 1 < steps) post_offer<S, LIVE>(offer, row, position, v, shared);
     // The round's next phase can end only once every block has sent step k + kRounds's mail, after this block's warps
     // are done with this one's (they pass the barriers of the steps between first).
     if (threadIdx.x == 0 && k + kRounds < steps)
@@ -323,14 +310,14 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
 template <class S, int R, int... P>
 __device__ __forceinline__ void panel_in_stretches(std::integer_sequence<int, P...>, int steps, float (&v)[R][kWidth],
                                                    const int (&row)[R], int (&position)[R], bool (&live)[R],
-                                                   Offered& offered, int& last_pivot_block,
-                                                   PanelShared<S>& shared, const cluster_mailbox::Peer& mail_to,
+                                                   int& last_pivot_block, PanelShared<S>& shared,
+                                                   const cluster_mailbox::Peer& mail_to,
                                                    const cluster_mailbox::Peer& key_to, float* rows, int block,
                                                    int* picked_from) {
   static_assert(sizeof...(P) == kStretches, "one stretch each");
   constexpr int Q = kStepsPerStretch;
   (panel_steps<S, live_columns(P * Q)>(min(steps, P * Q), P + 1 == sizeof...(P) ? steps : min(steps, (P + 1) * Q),
-                                       steps, v, row, position, live, offered, last_pivot_block, shared,
+                                       steps, v, row, position, live, last_pivot_block, shared,
                                        mail_to, key_to, rows, block, picked_from),
    ...);
 }
@@ -372,6 +359,7 @@ __global__ void __launch_bounds__(S::kThreads, 1)
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   constexpr int R = S::kRowsPerThread;
   constexpr int T = S::kThreads;
+  asm volatile("griddepcontrol.wait;" ::: "memory");  // the next columns before it staged its rows
   __shared__ PanelShared<S> shared;
   __shared__ int targets[R * T];
   extern __shared__ __align__(16) float rows[];
@@ -419,14 +407,14 @@ __global__ void __launch_bounds__(S::kThreads, 1)
       if (round < width) cluster_mailbox::expect(&shared.mailbox[round], mail_bytes<S::kBlocks>(round));
     }
   }
-  Offered offered = post_offer<S>(make_offer<R>(v, live), row, position, v, shared);
+  post_offer<S, kWidth>(make_offer<R>(v, live), row, position, v, shared);
   const unsigned peer_rank = threadIdx.x % S::kBlocks;
   const cluster_mailbox::Peer mail_to = cluster_mailbox::peer(&shared.mail[0][block], &shared.mailbox[0], peer_rank);
   const cluster_mailbox::Peer key_to =
       cluster_mailbox::peer(&shared.mail_keys[0][block], &shared.mailbox[0], peer_rank);
   cluster.sync();
   int last_pivot_block = 0;
-  panel_in_stretches<S>(std::make_integer_sequence<int, kStretches>{}, width, v, row, position, live, offered,
+  panel_in_stretches<S>(std::make_integer_sequence<int, kStretches>{}, width, v, row, position, live,
                         last_pivot_block, shared, mail_to, key_to, rows, block, moves.picked_from);
   if (threadIdx.x / 32 == 0) copy_pivot_row(shared, width - 1, last_pivot_block, block, moves.picked_from);
 
@@ -598,6 +586,9 @@ __global__ void __launch_bounds__(kNextThreads)
     next_columns(const float* a, std::int64_t lda, std::int64_t n, std::int64_t j, int next, PanelMoves moves,
                  float* staged) {
   __shared__ NextShared shared;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;");  // the next panel's cluster may take its SMs meanwhile
+#endif
   const int first_row = static_cast<int>(blockIdx.x) * kProductRows;  // relative to the panel's first
   const int m = static_cast<int>(n - j);
   const float* const next_columns = a + j * lda + j + kWidth;
@@ -694,7 +685,7 @@ template <class S>
 void launch_panel(float* a, std::int64_t n, std::int64_t j, int width, const float* staged, int* permutation,
                   const PanelMoves& moves, cudaStream_t stream) {
   const float* source = j == 0 ? a : staged + kWidth * kWidth;
-  check_cuda(launch_cluster(factor_panel<S>, S::kBlocks, S::kThreads, panel_shared_bytes<S>(), stream, a, n, j,
+  check_cuda(launch_cluster(factor_panel<S>, S::kBlocks, S::kThreads, panel_shared_bytes<S>(), true, stream, a, n, j,
                             static_cast<int>(n - j), width, source, j == 0 ? n : std::int64_t{kWidth},
                             j == 0 ? nullptr : staged, permutation, moves),
              "panel LU: factor_panel");
