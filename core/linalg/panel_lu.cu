@@ -65,8 +65,8 @@ __host__ __device__ constexpr unsigned mail_bytes(int step) {
   return B * (mail_vectors(live_columns(step)) * sizeof(float4) + sizeof(unsigned));
 }
 
-// An order-preserving key of |v| to within 8 units in the last place, its low 3 bits free for an index (best_of);
-// 0 is kept for rows out of play. Entries that close are ties, taken in index order.
+// An order-preserving key of |v| to within 8 units in the last place, its low 3 bits free for an index
+// (packed_best_of); 0 is kept for rows out of play. Entries that close are ties, taken in index order.
 constexpr unsigned kIndexBits = 3;
 constexpr unsigned kIndexMask = (1u << kIndexBits) - 1;
 __device__ __forceinline__ unsigned magnitude_key(float v) {

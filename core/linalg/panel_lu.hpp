@@ -5,12 +5,13 @@
 // on 8 SMs then 1: ~95 us a panel of a 4096 x 4096 float32 matrix, the whole of its critical path. Here a cluster of 8
 // blocks (4 for panels of up to 1024 rows) holds the panel's rows in registers (one or two a thread) and picks every
 // pivot of the column at once: each block mails its best candidate row to every block (st.async into their shared
-// memory), and each block takes the largest. That is partial pivoting itself (LAPACK's getrf's pivots, up to ties),
-// one exchange a column (~0.85 us; 4096^2: 53-95 us a panel, 5.71 ms in all against 8.60).
+// memory), and each block takes the largest. That is partial pivoting itself (LAPACK's getrf's pivots, up to ties
+// within 8 ulps), one exchange a column (~0.7 us; 4096^2: 53-90 us a panel, 5.1 ms in all against 8.6).
 // The factorization works on the row-major (C-order) matrix, 64 columns at a time:
 //   1. the cluster factors the panel: L21 and U11 in place, the pivots as row moves and in the permutation;
-//   2. on the same stream (of the greatest priority), the next panel's columns: their rows moved, U12 = L11^-1 A12
-//      for them, and their update by L21 U12;
+//   2. on the same stream (of the greatest priority), the next panel's columns, staged in the workspace: their rows
+//      moved, U12 = L11^-1 A12 for them, and their update by L21 U12; the next panel's cluster is launched while they
+//      run (programmatic dependent launch), reads them from there and writes them back;
 //   3. then, on the caller's stream, the rest: rows moved in every other column, U12 for the columns past the next
 //      panel, and their update (cuBLAS sgemm), which the next panels' cluster runs beside.
 // P A = L U comes out as LAPACK stores it, row-major, with the permutation as the rows of A in the order of P A: the
@@ -28,8 +29,8 @@
 namespace garray::panel_lu {
 
 // Whether n x n matrices of `dtype` take this factorization: float32 of order 512 to 4096 (the rows a cluster holds)
-// on devices with thread-block clusters (compute capability 9.0 and newer). H100, against the tournament LU: 513
-// 0.64 ms against 0.68, 1024 1.23 against 1.57, 2048 2.49 against 3.71, 4096 5.91 against 8.60.
+// on devices with thread-block clusters (compute capability 9.0 and newer). H100: 513 0.56 ms, 1024 1.07, 2048 2.21,
+// 4096 5.12 (the tournament LU, in earlier runs: 0.68, 1.57, 3.71, 8.60).
 bool prefers(ga_dtype_t dtype, std::int64_t n, int device);
 
 // Bytes of the scratch factor() needs for one n x n matrix.
