@@ -11,7 +11,6 @@
 #include <cooperative_groups.h>
 
 #include <algorithm>
-#include <optional>
 
 namespace garray::householder_qr {
 
@@ -628,8 +627,7 @@ cublasStatus_t factor_blocks(float* a, std::int64_t m, std::int64_t n, float* ta
   // A panel writes its T on the block's diagonal; the pair's T also needs the zeros past its last panel.
   check_cuda(cudaMemsetAsync(scratch.block_t, 0, pairs_of(m, n) * kPairLd * kPairLd * sizeof(float), blas.stream),
              "householder QR: cudaMemsetAsync");
-  std::optional<SideStream> side;
-  if (lookahead) side.emplace();
+  const SideStream* const side = lookahead ? &thread_side_stream() : nullptr;
   const Lane caller{blas.stream, blas.workspace, blas.workspace_bytes};
   const Lane critical{side ? side->get() : blas.stream, scratch.side_blas, kBlasWorkspaceBytes};
   BlasLanes lanes(blas.handle, caller);

@@ -718,7 +718,7 @@ cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, voi
   prepare_panel<SmallSpread>();
   prepare_panel<NarrowSpread>();
   prepare_panel<WideSpread>();
-  SideStream side;
+  const SideStream& side = thread_side_stream();
   const cudaStream_t critical = side.get();
   BlasStatus status;
   float* const staged = staged_panel(workspace, n);

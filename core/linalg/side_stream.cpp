@@ -1,6 +1,10 @@
 #include "core/linalg/side_stream.hpp"
 
 #include "core/common/cuda_check.hpp"
+#include "core/runtime/device.hpp"
+
+#include <memory>
+#include <unordered_map>
 
 namespace garray {
 
@@ -34,7 +38,15 @@ void SideStream::wait_for_mark(cudaStream_t stream, int slot) const {
   check_cuda(cudaStreamWaitEvent(stream, events_[slot], 0), "cudaStreamWaitEvent");
 }
 
-// Destroying is safe with work queued: CUDA releases them once it completes.
+SideStream& thread_side_stream() {
+  thread_local std::unordered_map<int, std::unique_ptr<SideStream>> streams;
+  std::unique_ptr<SideStream>& side = streams[current_device()];
+  if (!side) side = std::make_unique<SideStream>();
+  return *side;
+}
+
+// Destroying is safe with work queued: CUDA releases them once it completes (at a thread's end the driver may already
+// be gone; the errors are of no use then).
 void SideStream::release() {
   for (cudaEvent_t event : events_)
     if (event) cudaEventDestroy(event);

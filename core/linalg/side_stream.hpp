@@ -23,7 +23,7 @@ class SideStream {
   // far; make the work queued on `stream` from now on wait for the last mark (another mark or order() replaces it).
   // Marks kept apart (a pipeline waiting for work of two different moments) go to different slots, below kSlots;
   // order() uses slot 0.
-  static constexpr int kSlots = 3;
+  static constexpr int kSlots = 2;
   void mark(cudaStream_t stream, int slot = 0) const;
   void wait_for_mark(cudaStream_t stream, int slot = 0) const;
 
@@ -33,5 +33,10 @@ class SideStream {
   cudaStream_t stream_ = nullptr;
   cudaEvent_t events_[kSlots] = {};
 };
+
+// The calling thread's SideStream for the current device, made on first use and kept until the thread ends, as the
+// thread's cuBLAS handles are (no stream and events made and destroyed by every factorization). Factorizations do not
+// nest, so one at a time uses it. Throws as SideStream().
+SideStream& thread_side_stream();
 
 }  // namespace garray

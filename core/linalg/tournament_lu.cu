@@ -8,7 +8,6 @@
 #include "core/linalg/typed_blas.hpp"
 
 #include <algorithm>
-#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -379,8 +378,7 @@ cublasStatus_t factor_typed(T* a, std::int64_t n, int* permutation, int* info, v
   const int ld = static_cast<int>(lda);
   const T one = 1, minus_one = -1;
   // The next panel's tournament runs on the side stream beside the trailing update, which does its columns first.
-  std::optional<SideStream> ahead;
-  if (lookahead) ahead.emplace();
+  const SideStream* const ahead = lookahead ? &thread_side_stream() : nullptr;
   const cudaStream_t pivot_stream = ahead ? ahead->get() : stream;
   BlasStatus status;
   lu_bookkeeping::start(permutation, n, info, stream);
