@@ -41,12 +41,12 @@ struct alignas(16) Candidate {
   int place;     // where the row was when the panel began (relative to the panel's first row), plus 2^16 times where it
                  // is now
   float pivot;   // its entry in the step's column
-  unsigned unused;
+  float multiplier;  // its multiplier of the step before, which every block applies to the mailed row
 };
 
 struct alignas(16) Mail {
   Candidate candidate;
-  float row[kWidth];  // the candidate's entries right of the step's column, from index 0
+  float row[kWidth];  // the candidate's entries right of the step's column as before the step before, from index 0
 };
 // What only the panel kernel's device code (compute capability 9.0 and newer) uses.
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
@@ -92,6 +92,7 @@ struct PanelShared {
   Mail offers[S::kWarps];
   unsigned long long mailbox[kRounds];
   __align__(16) float pivot_rows[kWidth][kRowStride];  // row k of P A once step k has picked it (block 0's is read)
+  __align__(16) float u_right[kWidth][kWidth];  // U's row k right of the diagonal, from index 0, until the panel's end
 };
 
 // What the panel leaves for the rest of its columns, kept per panel (the bulk of panel p runs beside panel p + 1).
@@ -173,11 +174,15 @@ __device__ __forceinline__ int index_of(unsigned packed) {
   return N - 1 - static_cast<int>(packed & kIndexMask);
 }
 
-// The warp's best row for the next step (LIVE columns left; entries right of the column from index 0) and its key to
-// offers[warp] and warp_keys[warp], by the lane holding it: ready to be mailed by whichever warp sends.
-template <class S, int LIVE, int R = S::kRowsPerThread>
+// The warp's best row for the next step and its key to offers[warp] and warp_keys[warp], by the lane holding it: its
+// entry in the next step's column (v[.][0], up to date) and its multiplier of the step that ends, and its entries right
+// of that column as they were before that step (v[.][SHIFT...], LIVE columns left). Every block applies the step to
+// the mailed row itself, so that no offer waits for its row's update. SHIFT is 1 before a panel's first step
+// (multipliers 0), else 2.
+template <class S, int LIVE, int SHIFT, int R = S::kRowsPerThread>
 __device__ __forceinline__ void post_offer(const Offer& offer, const int (&row)[R], const int (&position)[R],
-                                           const float (&v)[R][kWidth], PanelShared<S>& shared) {
+                                           const float (&multiplier)[R], const float (&v)[R][kWidth],
+                                           PanelShared<S>& shared) {
   const int warp = threadIdx.x / 32;
   if (static_cast<int>(threadIdx.x % 32) != __ffs(__ballot_sync(0xffffffffu, offer.key == offer.warp_best)) - 1)
     return;
@@ -185,14 +190,14 @@ __device__ __forceinline__ void post_offer(const Offer& offer, const int (&row)[
 #pragma unroll
   for (int i = 0; i < R; ++i) {
     if (offer.best_row != i) continue;
-    out.candidate = {offer.key, row[i] | position[i] << 16, v[i][0], 0u};
+    out.candidate = {offer.key, row[i] | position[i] << 16, v[i][0], multiplier[i]};
 #pragma unroll
-    for (int c = 0; c + 1 < LIVE; c += 4) {
+    for (int c = 0; c + SHIFT < LIVE; c += 4) {
       float4 lanes;
-      lanes.x = c + 1 < LIVE ? v[i][c + 1] : 0.0f;
-      lanes.y = c + 2 < LIVE ? v[i][c + 2] : 0.0f;
-      lanes.z = c + 3 < LIVE ? v[i][c + 3] : 0.0f;
-      lanes.w = c + 4 < LIVE ? v[i][c + 4] : 0.0f;
+      lanes.x = c + SHIFT < LIVE ? v[i][c + SHIFT] : 0.0f;
+      lanes.y = c + SHIFT + 1 < LIVE ? v[i][c + SHIFT + 1] : 0.0f;
+      lanes.z = c + SHIFT + 2 < LIVE ? v[i][c + SHIFT + 2] : 0.0f;
+      lanes.w = c + SHIFT + 3 < LIVE ? v[i][c + SHIFT + 3] : 0.0f;
       *reinterpret_cast<float4*>(&out.row[c]) = lanes;
     }
   }
@@ -222,55 +227,44 @@ __device__ __forceinline__ void mail_block_best(const PanelShared<S>& shared, co
   }
 }
 
-// U's row k (its pivot row, from the mail of block `from`; left of k: the picked row's multipliers, sent to block
-// 0's at the end) to pivot_rows[k] by one warp, and where it came from (block 0). Every block keeps U's rows, so
-// that no block's mail comes later than the others'.
-template <class S>
-__device__ __forceinline__ void copy_pivot_row(PanelShared<S>& shared, int k, int from, int block, int* picked_from) {
-  const int lane = threadIdx.x % 32;
-  const Mail& mail = shared.mail[k % kRounds][from];
-  float* u_row = shared.pivot_rows[k];
-  if (lane == 0) u_row[k] = mail.candidate.pivot;
-  for (int c = lane; k + 1 + c < kWidth; c += 32) u_row[k + 1 + c] = mail.row[c];
-  if (block == 0 && lane == 0) picked_from[k] = mail.candidate.place & 0xffff;
+// Named barrier 1 of a block's warps for the steps: each warp arrives once its offer for the next step is posted;
+// warp 0 waits there for all of them before it mails the block's best, the others go on with their updates.
+template <int T>
+__device__ __forceinline__ void offers_posted() {
+  if (threadIdx.x < 32)
+    asm volatile("bar.sync 1, %0;" ::"n"(T) : "memory");
+  else
+    asm volatile("bar.arrive 1, %0;" ::"n"(T) : "memory");
 }
 
 // Steps [first, last) of the panel's elimination (of `steps`), the rows shifted left every step so that v[.][0] is
-// the step's column (one loop body); LIVE columns are left. Each step: warp 0 mails the block's best offer (each
-// warp's staged at the end of the step before) to every block; every warp then takes the largest of the blocks' as
-// the pivot row, and every other live row keeps its multiplier and is updated (the next column first, so that the
-// next offer's reduction overlaps the rest). Each block keeps the pivot rows (U's rows), copied by its last warp.
+// the step's column (one loop body); LIVE columns are left. Each step: every warp takes the largest of the blocks'
+// mailed candidates as the pivot row and brings its first entry up to date (the mail holds the row as before the step
+// before, with its multiplier there), every live row keeps its multiplier and updates its next column, and each warp
+// posts its best for the next step; warp 0 mails the block's best to every block once all have posted. Only then do
+// the warps bring the rest of the pivot row (`pivot_row`, kept for the next step) up to date and update their rows,
+// while the mail travels. Each block keeps U's rows right of the diagonal, stored by its last warp.
 template <class S, int LIVE, int R = S::kRowsPerThread>
-__device__ __forceinline__ void panel_steps(int first, int last, int steps, float (&v)[R][kWidth], const int (&row)[R],
-                                            int (&position)[R], bool (&live)[R], int& last_pivot_block,
-                                            PanelShared<S>& shared,
+__device__ __forceinline__ void panel_steps(int first, int last, int steps, float (&v)[R][kWidth],
+                                            float4 (&pivot_row)[kWidth / 4], const int (&row)[R],
+                                            int (&position)[R], bool (&live)[R], PanelShared<S>& shared,
                                             const cluster_mailbox::Peer& mail_to,
                                             const cluster_mailbox::Peer& key_to, float* rows, int block,
                                             int* picked_from) {
+  constexpr int kVectors = (LIVE + 2) / 4;  // of the pivot row a step takes
   const int warp = threadIdx.x / 32;
 #pragma unroll 1
   for (int k = first; k < last; ++k) {
     const int round = k % kRounds;
-    __syncthreads();
-    if (warp == 0) {
-      mail_block_best<S, LIVE>(
-          shared,
-          cluster_mailbox::shifted(mail_to, round * sizeof(shared.mail[0]), round * sizeof(shared.mailbox[0])),
-          cluster_mailbox::shifted(key_to, round * sizeof(shared.mail_keys[0]), round * sizeof(shared.mailbox[0])));
-    } else if (k > 0 && warp == S::kWarps - 1) {
-      copy_pivot_row(shared, k - 1, last_pivot_block, block, picked_from);
-    }
     cluster_mailbox::wait(&shared.mailbox[round], (k / kRounds) & 1);
-    last_pivot_block = index_of<S::kBlocks>(packed_best_of<S::kBlocks>(shared.mail_keys[round]));
-    const Mail& pivot_mail = shared.mail[round][last_pivot_block];
+    const Mail& pivot_mail =
+        shared.mail[round][index_of<S::kBlocks>(packed_best_of<S::kBlocks>(shared.mail_keys[round]))];
     const Candidate winner = pivot_mail.candidate;
     const int winner_row = winner.place & 0xffff;
     // LAPACK leaves a zero column as it is (and reports the zero pivot).
     const float inverse = winner.pivot != 0.0f ? reciprocal(winner.pivot) : 0.0f;
-    // The pivot row's entries, loaded at once (their loads' latencies overlap).
-    float4 pivot_row[(LIVE + 2) / 4];
-#pragma unroll
-    for (int t = 0; t < (LIVE + 2) / 4; ++t) pivot_row[t] = *reinterpret_cast<const float4*>(&pivot_mail.row[4 * t]);
+    const float4 mailed_first = *reinterpret_cast<const float4*>(&pivot_mail.row[0]);
+    const float next_entry = fmaf(-winner.multiplier, pivot_row[0].y, mailed_first.x);
     float multiplier[R];
 #pragma unroll
     for (int i = 0; i < R; ++i) {
@@ -281,9 +275,42 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
       }
       multiplier[i] = live[i] ? v[i][0] * inverse : 0.0f;
       rows[(i * S::kThreads + threadIdx.x) * kRowStride + k] = multiplier[i];
-      v[i][0] = fmaf(-multiplier[i], pivot_row[0].x, v[i][1]);
+      v[i][0] = fmaf(-multiplier[i], next_entry, v[i][1]);
     }
-    const Offer offer = make_offer<R>(v, live);
+    if (k + 1 < steps) {
+      post_offer<S, LIVE, 2>(make_offer<R>(v, live), row, position, multiplier, v, shared);
+      offers_posted<S::kThreads>();
+      if (warp == 0) {
+        const int next_round = (k + 1) % kRounds;
+        const cluster_mailbox::Peer to = cluster_mailbox::shifted(mail_to, next_round * sizeof(shared.mail[0]),
+                                                                  next_round * sizeof(shared.mailbox[0]));
+        const cluster_mailbox::Peer key = cluster_mailbox::shifted(
+            key_to, next_round * sizeof(shared.mail_keys[0]), next_round * sizeof(shared.mailbox[0]));
+        if (k + 1 < last)
+          mail_block_best<S, LIVE>(shared, to, key);
+        else
+          mail_block_best<S, LIVE - kStepsPerStretch>(shared, to, key);
+      }
+    }
+    // The pivot row's entries brought up to date in place (entry c takes entry c + 1 of the step before's), those
+    // past the live columns zero.
+#pragma unroll
+    for (int t = 0; t < kVectors; ++t) {
+      const float4 mailed = t == 0 ? mailed_first : *reinterpret_cast<const float4*>(&pivot_mail.row[4 * t]);
+      const float after = t + 1 < kWidth / 4 ? pivot_row[t + 1].x : 0.0f;
+      float4 entries;
+      entries.x = 4 * t < LIVE - 1 ? fmaf(-winner.multiplier, pivot_row[t].y, mailed.x) : 0.0f;
+      entries.y = 4 * t + 1 < LIVE - 1 ? fmaf(-winner.multiplier, pivot_row[t].z, mailed.y) : 0.0f;
+      entries.z = 4 * t + 2 < LIVE - 1 ? fmaf(-winner.multiplier, pivot_row[t].w, mailed.z) : 0.0f;
+      entries.w = 4 * t + 3 < LIVE - 1 ? fmaf(-winner.multiplier, after, mailed.w) : 0.0f;
+      pivot_row[t] = entries;
+    }
+    if (warp == S::kWarps - 1 && threadIdx.x % 32 == 0) {
+      shared.pivot_rows[k][k] = winner.pivot;
+#pragma unroll
+      for (int t = 0; t < kVectors; ++t) *reinterpret_cast<float4*>(&shared.u_right[k][4 * t]) = pivot_row[t];
+      if (block == 0) picked_from[k] = winner_row;
+    }
 #pragma unroll
     for (int c4 = 0; c4 + 1 < LIVE; c4 += 4) {
       const float4 p = pivot_row[c4 / 4];
@@ -298,9 +325,8 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
     }
 #pragma unroll
     for (int i = 0; i < R; ++i) v[i][LIVE - 1] = 0.0f;
-    if (k + 1 < steps) post_offer<S, LIVE>(offer, row, position, v, shared);
     // The round's next phase can end only once every block has sent step k + kRounds's mail, after this block's warps
-    // are done with this one's (they pass the barriers of the steps between first).
+    // are done with this one's (they have posted the offers of the steps between).
     if (threadIdx.x == 0 && k + kRounds < steps)
       cluster_mailbox::expect(&shared.mailbox[round], mail_bytes<S::kBlocks>(k + kRounds));
   }
@@ -309,15 +335,15 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
 // The panel's steps in kStretches stretches, each with kWidth / kStretches fewer live columns than the one before.
 template <class S, int R, int... P>
 __device__ __forceinline__ void panel_in_stretches(std::integer_sequence<int, P...>, int steps, float (&v)[R][kWidth],
-                                                   const int (&row)[R], int (&position)[R], bool (&live)[R],
-                                                   int& last_pivot_block, PanelShared<S>& shared,
+                                                   float4 (&pivot_row)[kWidth / 4], const int (&row)[R],
+                                                   int (&position)[R], bool (&live)[R], PanelShared<S>& shared,
                                                    const cluster_mailbox::Peer& mail_to,
                                                    const cluster_mailbox::Peer& key_to, float* rows, int block,
                                                    int* picked_from) {
   static_assert(sizeof...(P) == kStretches, "one stretch each");
   constexpr int Q = kStepsPerStretch;
   (panel_steps<S, live_columns(P * Q)>(min(steps, P * Q), P + 1 == sizeof...(P) ? steps : min(steps, (P + 1) * Q),
-                                       steps, v, row, position, live, last_pivot_block, shared,
+                                       steps, v, pivot_row, row, position, live, shared,
                                        mail_to, key_to, rows, block, picked_from),
    ...);
 }
@@ -407,19 +433,21 @@ __global__ void __launch_bounds__(S::kThreads, 1)
       if (round < width) cluster_mailbox::expect(&shared.mailbox[round], mail_bytes<S::kBlocks>(round));
     }
   }
-  post_offer<S, kWidth>(make_offer<R>(v, live), row, position, v, shared);
+  const float no_multipliers[R] = {};
+  post_offer<S, kWidth, 1>(make_offer<R>(v, live), row, position, no_multipliers, v, shared);
   const unsigned peer_rank = threadIdx.x % S::kBlocks;
   const cluster_mailbox::Peer mail_to = cluster_mailbox::peer(&shared.mail[0][block], &shared.mailbox[0], peer_rank);
   const cluster_mailbox::Peer key_to =
       cluster_mailbox::peer(&shared.mail_keys[0][block], &shared.mailbox[0], peer_rank);
   cluster.sync();
-  int last_pivot_block = 0;
-  panel_in_stretches<S>(std::make_integer_sequence<int, kStretches>{}, width, v, row, position, live,
-                        last_pivot_block, shared, mail_to, key_to, rows, block, moves.picked_from);
-  if (threadIdx.x / 32 == 0) copy_pivot_row(shared, width - 1, last_pivot_block, block, moves.picked_from);
+  if (threadIdx.x < 32) mail_block_best<S, kWidth>(shared, mail_to, key_to);
+  float4 pivot_row[kWidth / 4] = {};  // the step before's (none: zeros)
+  panel_in_stretches<S>(std::make_integer_sequence<int, kStretches>{}, width, v, pivot_row, row, position, live,
+                        shared, mail_to, key_to, rows, block, moves.picked_from);
 
-  // The picked rows' multipliers join U's rows in block 0, every other row is written from its block; the moves and
-  // L11 for the other columns; the permutation's entries moved alike (all read before any is written).
+  // The picked rows' multipliers join U's rows in block 0 (U's entries right of the diagonal from u_right), every other
+  // row is written from its block; the moves and L11 for the other columns; the permutation's entries moved alike (all
+  // read before any is written).
   float* const pivot_rows = cluster.map_shared_rank(&shared.pivot_rows[0][0], 0);
 #pragma unroll
   for (int i = 0; i < R; ++i) {
@@ -435,6 +463,10 @@ __global__ void __launch_bounds__(S::kThreads, 1)
     __syncthreads();
     const int k = threadIdx.x;
     if (k < kWidth) targets[k] = k < width ? k : -1;
+    for (int e = threadIdx.x; e < kWidth * kWidth; e += T) {
+      const int r = e / kWidth, c = e % kWidth;
+      if (r + 1 + c < kWidth) shared.pivot_rows[r][r + 1 + c] = shared.u_right[r][c];
+    }
     __syncthreads();
     write_rows<T>(&shared.pivot_rows[0][0], targets, kWidth, panel, lda, width);
     for (int e = threadIdx.x; e < kWidth * kWidth; e += T) {
