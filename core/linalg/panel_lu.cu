@@ -92,7 +92,9 @@ struct PanelShared {
   Mail offers[S::kWarps];
   unsigned long long mailbox[kRounds];
   __align__(16) float pivot_rows[kWidth][kRowStride];  // row k of P A once step k has picked it (block 0's is read)
-  __align__(16) float u_right[kWidth][kWidth];  // U's row k right of the diagonal, from index 0, until the panel's end
+  // Each warp's pivot rows brought up to date (entries right of the step's column, from index 0), of the steps of
+  // either parity: the step's and the one before's.
+  __align__(16) float pivot_now[S::kWarps][2][kWidth];
 };
 
 // What the panel leaves for the rest of its columns, kept per panel (the bulk of panel p runs beside panel p + 1).
@@ -241,21 +243,22 @@ __device__ __forceinline__ void offers_posted() {
 // the step's column (one loop body); LIVE columns are left. Each step: every warp takes the largest of the blocks'
 // mailed candidates as the pivot row and brings its first entry up to date (the mail holds the row as before the step
 // before, with its multiplier there), every live row keeps its multiplier and updates its next column, and each warp
-// posts its best for the next step; warp 0 mails the block's best to every block once all have posted. Only then do
-// the warps bring the rest of the pivot row (`pivot_row`, kept for the next step) up to date and update their rows,
-// while the mail travels. Each block keeps U's rows right of the diagonal, stored by its last warp.
+// posts its best for the next step; warp 0 mails the block's best to every block once all have posted. Only then does
+// each warp bring the rest of the pivot row up to date (two entries a lane, into its pivot_now) and update its rows,
+// while the mail travels. Each block keeps U's rows, stored by its last warp.
 template <class S, int LIVE, int R = S::kRowsPerThread>
-__device__ __forceinline__ void panel_steps(int first, int last, int steps, float (&v)[R][kWidth],
-                                            float4 (&pivot_row)[kWidth / 4], const int (&row)[R],
+__device__ __forceinline__ void panel_steps(int first, int last, int steps, float (&v)[R][kWidth], const int (&row)[R],
                                             int (&position)[R], bool (&live)[R], PanelShared<S>& shared,
                                             const cluster_mailbox::Peer& mail_to,
                                             const cluster_mailbox::Peer& key_to, float* rows, int block,
                                             int* picked_from) {
-  constexpr int kVectors = (LIVE + 2) / 4;  // of the pivot row a step takes
   const int warp = threadIdx.x / 32;
+  const int lane = threadIdx.x % 32;
 #pragma unroll 1
   for (int k = first; k < last; ++k) {
     const int round = k % kRounds;
+    float* const pivot_now = shared.pivot_now[warp][k & 1];
+    const float* const pivot_before = shared.pivot_now[warp][(k & 1) ^ 1];
     cluster_mailbox::wait(&shared.mailbox[round], (k / kRounds) & 1);
     const Mail& pivot_mail =
         shared.mail[round][index_of<S::kBlocks>(packed_best_of<S::kBlocks>(shared.mail_keys[round]))];
@@ -263,8 +266,7 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
     const int winner_row = winner.place & 0xffff;
     // LAPACK leaves a zero column as it is (and reports the zero pivot).
     const float inverse = winner.pivot != 0.0f ? reciprocal(winner.pivot) : 0.0f;
-    const float4 mailed_first = *reinterpret_cast<const float4*>(&pivot_mail.row[0]);
-    const float next_entry = fmaf(-winner.multiplier, pivot_row[0].y, mailed_first.x);
+    const float next_entry = fmaf(-winner.multiplier, pivot_before[1], pivot_mail.row[0]);
     float multiplier[R];
 #pragma unroll
     for (int i = 0; i < R; ++i) {
@@ -292,25 +294,25 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
           mail_block_best<S, LIVE - kStepsPerStretch>(shared, to, key);
       }
     }
-    // The pivot row's entries brought up to date in place (entry c takes entry c + 1 of the step before's), those
-    // past the live columns zero.
+    // The pivot row brought up to date (entry c takes entry c + 1 of the step before's), entries past the live
+    // columns zero; the last warp's also to U's row.
 #pragma unroll
-    for (int t = 0; t < kVectors; ++t) {
-      const float4 mailed = t == 0 ? mailed_first : *reinterpret_cast<const float4*>(&pivot_mail.row[4 * t]);
-      const float after = t + 1 < kWidth / 4 ? pivot_row[t + 1].x : 0.0f;
-      float4 entries;
-      entries.x = 4 * t < LIVE - 1 ? fmaf(-winner.multiplier, pivot_row[t].y, mailed.x) : 0.0f;
-      entries.y = 4 * t + 1 < LIVE - 1 ? fmaf(-winner.multiplier, pivot_row[t].z, mailed.y) : 0.0f;
-      entries.z = 4 * t + 2 < LIVE - 1 ? fmaf(-winner.multiplier, pivot_row[t].w, mailed.z) : 0.0f;
-      entries.w = 4 * t + 3 < LIVE - 1 ? fmaf(-winner.multiplier, after, mailed.w) : 0.0f;
-      pivot_row[t] = entries;
+    for (int h = 0; h < 2; ++h) {
+      const int c = lane + 32 * h;
+      const float entry =
+          c < LIVE - 1 ? fmaf(-winner.multiplier, c + 1 < kWidth ? pivot_before[c + 1] : 0.0f, pivot_mail.row[c])
+                       : 0.0f;
+      pivot_now[c] = entry;
+      if (warp == S::kWarps - 1 && k + 1 + c < kWidth) shared.pivot_rows[k][k + 1 + c] = entry;
     }
-    if (warp == S::kWarps - 1 && threadIdx.x % 32 == 0) {
+    if (warp == S::kWarps - 1 && lane == 0) {
       shared.pivot_rows[k][k] = winner.pivot;
-#pragma unroll
-      for (int t = 0; t < kVectors; ++t) *reinterpret_cast<float4*>(&shared.u_right[k][4 * t]) = pivot_row[t];
       if (block == 0) picked_from[k] = winner_row;
     }
+    __syncwarp();
+    float4 pivot_row[(LIVE + 2) / 4];
+#pragma unroll
+    for (int t = 0; t < (LIVE + 2) / 4; ++t) pivot_row[t] = *reinterpret_cast<const float4*>(&pivot_now[4 * t]);
 #pragma unroll
     for (int c4 = 0; c4 + 1 < LIVE; c4 += 4) {
       const float4 p = pivot_row[c4 / 4];
@@ -335,15 +337,15 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
 // The panel's steps in kStretches stretches, each with kWidth / kStretches fewer live columns than the one before.
 template <class S, int R, int... P>
 __device__ __forceinline__ void panel_in_stretches(std::integer_sequence<int, P...>, int steps, float (&v)[R][kWidth],
-                                                   float4 (&pivot_row)[kWidth / 4], const int (&row)[R],
-                                                   int (&position)[R], bool (&live)[R], PanelShared<S>& shared,
+                                                   const int (&row)[R], int (&position)[R], bool (&live)[R],
+                                                   PanelShared<S>& shared,
                                                    const cluster_mailbox::Peer& mail_to,
                                                    const cluster_mailbox::Peer& key_to, float* rows, int block,
                                                    int* picked_from) {
   static_assert(sizeof...(P) == kStretches, "one stretch each");
   constexpr int Q = kStepsPerStretch;
   (panel_steps<S, live_columns(P * Q)>(min(steps, P * Q), P + 1 == sizeof...(P) ? steps : min(steps, (P + 1) * Q),
-                                       steps, v, pivot_row, row, position, live, shared,
+                                       steps, v, row, position, live, shared,
                                        mail_to, key_to, rows, block, picked_from),
    ...);
 }
@@ -439,15 +441,14 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   const cluster_mailbox::Peer mail_to = cluster_mailbox::peer(&shared.mail[0][block], &shared.mailbox[0], peer_rank);
   const cluster_mailbox::Peer key_to =
       cluster_mailbox::peer(&shared.mail_keys[0][block], &shared.mailbox[0], peer_rank);
+  for (int c = threadIdx.x % 32; c < kWidth; c += 32) shared.pivot_now[threadIdx.x / 32][1][c] = 0.0f;  // none yet
   cluster.sync();
   if (threadIdx.x < 32) mail_block_best<S, kWidth>(shared, mail_to, key_to);
-  float4 pivot_row[kWidth / 4] = {};  // the step before's (none: zeros)
-  panel_in_stretches<S>(std::make_integer_sequence<int, kStretches>{}, width, v, pivot_row, row, position, live,
-                        shared, mail_to, key_to, rows, block, moves.picked_from);
+  panel_in_stretches<S>(std::make_integer_sequence<int, kStretches>{}, width, v, row, position, live, shared, mail_to,
+                        key_to, rows, block, moves.picked_from);
 
-  // The picked rows' multipliers join U's rows in block 0 (U's entries right of the diagonal from u_right), every other
-  // row is written from its block; the moves and L11 for the other columns; the permutation's entries moved alike (all
-  // read before any is written).
+  // The picked rows' multipliers join U's rows in block 0, every other row is written from its block; the moves and
+  // L11 for the other columns; the permutation's entries moved alike (all read before any is written).
   float* const pivot_rows = cluster.map_shared_rank(&shared.pivot_rows[0][0], 0);
 #pragma unroll
   for (int i = 0; i < R; ++i) {
@@ -463,10 +464,6 @@ __global__ void __launch_bounds__(S::kThreads, 1)
     __syncthreads();
     const int k = threadIdx.x;
     if (k < kWidth) targets[k] = k < width ? k : -1;
-    for (int e = threadIdx.x; e < kWidth * kWidth; e += T) {
-      const int r = e / kWidth, c = e % kWidth;
-      if (r + 1 + c < kWidth) shared.pivot_rows[r][r + 1 + c] = shared.u_right[r][c];
-    }
     __syncthreads();
     write_rows<T>(&shared.pivot_rows[0][0], targets, kWidth, panel, lda, width);
     for (int e = threadIdx.x; e < kWidth * kWidth; e += T) {
