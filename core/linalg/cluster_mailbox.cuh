@@ -23,9 +23,12 @@ __device__ __forceinline__ unsigned peer_address(unsigned local, unsigned rank) 
   return remote;
 }
 
-// One thread, before any peer may send (a cluster barrier after it publishes the initialization).
-__device__ __forceinline__ void open(unsigned long long* box) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(shared_address(box)) : "memory");
+// The N mailboxes, by one thread, before any peer may send (a cluster barrier after it publishes them). Best before
+// the thread's other loads and stores: the publishing fence (a release) waits for those.
+template <int N>
+__device__ __forceinline__ void open(unsigned long long (&boxes)[N]) {
+  for (int b = 0; b < N; ++b)
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(shared_address(&boxes[b])) : "memory");
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 }
 

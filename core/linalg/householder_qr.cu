@@ -222,10 +222,8 @@ __global__ void __launch_bounds__(kThreads) factor_panel(float* a, std::int64_t 
     unsigned block_largest = 0;
     for (int w = 0; w < kWarps; ++w) block_largest = max(block_largest, shared.warp_largest[w]);
     shared.block_largest = block_largest;
-    for (int round = 0; round < 2; ++round) {
-      cluster_mailbox::open(&shared.mailbox[round]);
-      cluster_mailbox::expect(&shared.mailbox[round], kMailBytes);
-    }
+    cluster_mailbox::open(shared.mailbox);
+    for (int round = 0; round < 2; ++round) cluster_mailbox::expect(&shared.mailbox[round], kMailBytes);
   }
   cluster.sync();
   largest = 0;

@@ -118,6 +118,13 @@ float* staged_panel(void* workspace, std::int64_t n) {
   return reinterpret_cast<float*>(static_cast<char*>(workspace) + (n + kWidth - 1) / kWidth * kPanelBytes);
 }
 
+// Entries [0, 4) from `from`, those at or past `count` zero: one vector load when `whole` (16-byte aligned, count >= 4).
+__device__ __forceinline__ float4 load_four(const float* from, int count, bool whole) {
+  if (whole && count >= 4) return *reinterpret_cast<const float4*>(from);
+  return make_float4(count > 0 ? from[0] : 0.0f, count > 1 ? from[1] : 0.0f, count > 2 ? from[2] : 0.0f,
+                     count > 3 ? from[3] : 0.0f);
+}
+
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 // The thread's best row for the step whose column is v[.][0] (row best_row, key 0: none) and the warp's best key,
 // whose reduction is left to finish while the thread updates its rows.
@@ -387,35 +394,38 @@ __global__ void __launch_bounds__(S::kThreads, 1)
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   constexpr int R = S::kRowsPerThread;
   constexpr int T = S::kThreads;
-  asm volatile("griddepcontrol.wait;" ::: "memory");  // the next columns before it staged its rows
   __shared__ PanelShared<S> shared;
   __shared__ int targets[R * T];
   extern __shared__ __align__(16) float rows[];
   const cg::cluster_group cluster = cg::this_cluster();
   const int block = static_cast<int>(cluster.block_rank());
   float* const panel = a + j * lda + j;
+  // While the next columns still run (the panel before wrote the permutation): the mailboxes, opened before the
+  // thread's loads and stores, and the rows' permutation entries (moved at the end).
+  if (threadIdx.x == 0) {
+    cluster_mailbox::open(shared.mailbox);
+    for (int round = 0; round < kRounds && round < width; ++round)
+      cluster_mailbox::expect(&shared.mailbox[round], mail_bytes<S::kBlocks>(round));
+  }
   float v[R][kWidth];
   int row[R], position[R], entry[R];
   bool live[R];
-  const bool whole_vectors = width == kWidth && source_ld % 4 == 0;
 #pragma unroll
   for (int i = 0; i < R; ++i) {
     row[i] = (i * S::kBlocks + block) * T + threadIdx.x;
     position[i] = row[i];
     live[i] = row[i] < m;
-    entry[i] = live[i] ? permutation[j + row[i]] : 0;  // loaded now: moved at the end
+    entry[i] = live[i] ? permutation[j + row[i]] : 0;
+  }
+  for (int c = threadIdx.x % 32; c < kWidth; c += 32) shared.pivot_now[threadIdx.x / 32][1][c] = 0.0f;  // none yet
+  asm volatile("griddepcontrol.wait;" ::: "memory");  // the next columns before it staged its rows
+  const bool whole_vectors = width == kWidth && source_ld % 4 == 0;
+#pragma unroll
+  for (int i = 0; i < R; ++i) {
     const float* from = source + row[i] * source_ld;
 #pragma unroll
     for (int c = 0; c < kWidth; c += 4) {
-      float4 lanes = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-      if (live[i] && whole_vectors) {
-        lanes = *reinterpret_cast<const float4*>(from + c);
-      } else if (live[i]) {
-        if (c < width) lanes.x = from[c];
-        if (c + 1 < width) lanes.y = from[c + 1];
-        if (c + 2 < width) lanes.z = from[c + 2];
-        if (c + 3 < width) lanes.w = from[c + 3];
-      }
+      const float4 lanes = load_four(from + c, live[i] ? width - c : 0, whole_vectors);
       v[i][c] = lanes.x;
       v[i][c + 1] = lanes.y;
       v[i][c + 2] = lanes.z;
@@ -429,19 +439,12 @@ __global__ void __launch_bounds__(S::kThreads, 1)
       if (c < width) panel[(r - kWidth) * lda + c] = above[r * kWidth + c];
     }
   }
-  if (threadIdx.x == 0) {
-    for (int round = 0; round < kRounds; ++round) {
-      cluster_mailbox::open(&shared.mailbox[round]);
-      if (round < width) cluster_mailbox::expect(&shared.mailbox[round], mail_bytes<S::kBlocks>(round));
-    }
-  }
   const float no_multipliers[R] = {};
   post_offer<S, kWidth, 1>(make_offer<R>(v, live), row, position, no_multipliers, v, shared);
   const unsigned peer_rank = threadIdx.x % S::kBlocks;
   const cluster_mailbox::Peer mail_to = cluster_mailbox::peer(&shared.mail[0][block], &shared.mailbox[0], peer_rank);
   const cluster_mailbox::Peer key_to =
       cluster_mailbox::peer(&shared.mail_keys[0][block], &shared.mailbox[0], peer_rank);
-  for (int c = threadIdx.x % 32; c < kWidth; c += 32) shared.pivot_now[threadIdx.x / 32][1][c] = 0.0f;  // none yet
   cluster.sync();
   if (threadIdx.x < 32) mail_block_best<S, kWidth>(shared, mail_to, key_to);
   panel_in_stretches<S>(std::make_integer_sequence<int, kStretches>{}, width, v, row, position, live, shared, mail_to,
@@ -629,35 +632,35 @@ __global__ void __launch_bounds__(kNextThreads)
     const int to = moves.displaced_to[threadIdx.x] - first_row;
     if (first_row > 0 && to >= 0 && to < kProductRows) shared.source[to] = threadIdx.x;
   }
-  // All loads in flight at once: L11, the pivot rows, the block's rows of L21 and of the next columns.
+  // All loads in flight at once, as vectors where rows are 16-byte aligned: L11, the pivot rows, the block's rows of
+  // L21 and of the next columns.
+  const bool whole_vectors = lda % 4 == 0;
 #pragma unroll
   for (int e = threadIdx.x * 4; e < kWidth * kWidth; e += kNextThreads * 4)
     *reinterpret_cast<float4*>(&shared.lower_t[e / kWidth][e % kWidth]) =
         *reinterpret_cast<const float4*>(moves.lower_t + e);
 #pragma unroll
-  for (int e = threadIdx.x; e < kWidth * kWidth; e += kNextThreads) {
+  for (int e = threadIdx.x * 4; e < kWidth * kWidth; e += kNextThreads * 4) {
     const int k = e / kWidth, c = e % kWidth;
-    shared.u12[k][c] = c < next ? next_columns[shared.picked_from[k] * lda + c] : 0.0f;
+    *reinterpret_cast<float4*>(&shared.u12[k][c]) =
+        load_four(next_columns + shared.picked_from[k] * lda + c, next - c, whole_vectors);
   }
-  constexpr int kL21Each = kProductRows * kWidth / kNextThreads;
-  float l21[kL21Each];
+  constexpr int kL21Each = kProductRows * kWidth / (4 * kNextThreads);
+  float4 l21[kL21Each];
 #pragma unroll
   for (int t = 0; t < kL21Each; ++t) {
-    const int e = threadIdx.x + t * kNextThreads;
+    const int e = 4 * (threadIdx.x + t * kNextThreads);
     const int r = first_row + e / kWidth;
-    l21[t] = first_row > 0 && r < m ? a[(j + r) * lda + j + e % kWidth] : 0.0f;
+    l21[t] = load_four(a + (j + r) * lda + j + e % kWidth, first_row > 0 && r < m ? kWidth : 0, whole_vectors);
   }
   __syncthreads();
   const int r0 = threadIdx.x / (kWidth / 4) * 4;
   const int c0 = threadIdx.x % (kWidth / 4) * 4;
-  float sums[4][4];
+  float4 sums[4];
 #pragma unroll
   for (int r = 0; r < 4; ++r)
-#pragma unroll
-    for (int c = 0; c < 4; ++c)
-      sums[r][c] = first_row > 0 && first_row + r0 + r < m && c0 + c < next
-                       ? next_columns[shared.source[r0 + r] * lda + c0 + c]
-                       : 0.0f;
+    sums[r] = load_four(next_columns + shared.source[r0 + r] * lda + c0,
+                        first_row > 0 && first_row + r0 + r < m ? next - c0 : 0, whole_vectors);
   substitute_bands<kWidth>(shared.u12, shared.lower_t);
   __syncthreads();
   if (first_row == 0) {
@@ -666,25 +669,30 @@ __global__ void __launch_bounds__(kNextThreads)
   }
 #pragma unroll
   for (int t = 0; t < kL21Each; ++t) {
-    const int e = threadIdx.x + t * kNextThreads;
-    shared.l21_t[e % kWidth][e / kWidth] = l21[t];
+    const int e = 4 * (threadIdx.x + t * kNextThreads);
+    const int r = e / kWidth, c = e % kWidth;
+    shared.l21_t[c][r] = l21[t].x;
+    shared.l21_t[c + 1][r] = l21[t].y;
+    shared.l21_t[c + 2][r] = l21[t].z;
+    shared.l21_t[c + 3][r] = l21[t].w;
   }
   __syncthreads();
 #pragma unroll 8
   for (int k = 0; k < kWidth; ++k) {
     const float4 l = *reinterpret_cast<const float4*>(&shared.l21_t[k][r0]);
     const float4 u = *reinterpret_cast<const float4*>(&shared.u12[k][c0]);
-    const float ls[4] = {l.x, l.y, l.z, l.w}, us[4] = {u.x, u.y, u.z, u.w};
+    const float ls[4] = {l.x, l.y, l.z, l.w};
 #pragma unroll
-    for (int r = 0; r < 4; ++r)
-#pragma unroll
-      for (int c = 0; c < 4; ++c) sums[r][c] = fmaf(-ls[r], us[c], sums[r][c]);
+    for (int r = 0; r < 4; ++r) {
+      sums[r].x = fmaf(-ls[r], u.x, sums[r].x);
+      sums[r].y = fmaf(-ls[r], u.y, sums[r].y);
+      sums[r].z = fmaf(-ls[r], u.z, sums[r].z);
+      sums[r].w = fmaf(-ls[r], u.w, sums[r].w);
+    }
   }
 #pragma unroll
   for (int r = 0; r < 4; ++r)
-    if (first_row + r0 + r < m)
-      *reinterpret_cast<float4*>(&staged[(first_row + r0 + r) * kWidth + c0]) =
-          make_float4(sums[r][0], sums[r][1], sums[r][2], sums[r][3]);
+    if (first_row + r0 + r < m) *reinterpret_cast<float4*>(&staged[(first_row + r0 + r) * kWidth + c0]) = sums[r];
 }
 
 int tiles_for(std::int64_t columns) { return static_cast<int>((columns + kTile - 1) / kTile); }
