@@ -624,27 +624,15 @@ __global__ void __launch_bounds__(kNextThreads)
   const int first_row = static_cast<int>(blockIdx.x) * kProductRows;  // relative to the panel's first
   const int m = static_cast<int>(n - j);
   const float* const next_columns = a + j * lda + j + kWidth;
+  // All loads in flight at once, as vectors where rows are 16-byte aligned: L11 and the block's rows of L21 with the
+  // moves, then the pivot rows and the block's rows of the next columns, which the moves locate.
+  const bool whole_vectors = lda % 4 == 0;
   if (threadIdx.x < kWidth) shared.picked_from[threadIdx.x] = moves.picked_from[threadIdx.x];
   if (threadIdx.x < kProductRows) shared.source[threadIdx.x] = first_row + threadIdx.x;
-  __syncthreads();
-  if (threadIdx.x < kWidth) {
-    // The rows of A12 the panel displaced below it.
-    const int to = moves.displaced_to[threadIdx.x] - first_row;
-    if (first_row > 0 && to >= 0 && to < kProductRows) shared.source[to] = threadIdx.x;
-  }
-  // All loads in flight at once, as vectors where rows are 16-byte aligned: L11, the pivot rows, the block's rows of
-  // L21 and of the next columns.
-  const bool whole_vectors = lda % 4 == 0;
 #pragma unroll
   for (int e = threadIdx.x * 4; e < kWidth * kWidth; e += kNextThreads * 4)
     *reinterpret_cast<float4*>(&shared.lower_t[e / kWidth][e % kWidth]) =
         *reinterpret_cast<const float4*>(moves.lower_t + e);
-#pragma unroll
-  for (int e = threadIdx.x * 4; e < kWidth * kWidth; e += kNextThreads * 4) {
-    const int k = e / kWidth, c = e % kWidth;
-    *reinterpret_cast<float4*>(&shared.u12[k][c]) =
-        load_four(next_columns + shared.picked_from[k] * lda + c, next - c, whole_vectors);
-  }
   constexpr int kL21Each = kProductRows * kWidth / (4 * kNextThreads);
   float4 l21[kL21Each];
 #pragma unroll
@@ -652,6 +640,18 @@ __global__ void __launch_bounds__(kNextThreads)
     const int e = 4 * (threadIdx.x + t * kNextThreads);
     const int r = first_row + e / kWidth;
     l21[t] = load_four(a + (j + r) * lda + j + e % kWidth, first_row > 0 && r < m ? kWidth : 0, whole_vectors);
+  }
+  __syncthreads();
+  if (threadIdx.x < kWidth) {
+    // The rows of A12 the panel displaced below it.
+    const int to = moves.displaced_to[threadIdx.x] - first_row;
+    if (first_row > 0 && to >= 0 && to < kProductRows) shared.source[to] = threadIdx.x;
+  }
+#pragma unroll
+  for (int e = threadIdx.x * 4; e < kWidth * kWidth; e += kNextThreads * 4) {
+    const int k = e / kWidth, c = e % kWidth;
+    *reinterpret_cast<float4*>(&shared.u12[k][c]) =
+        load_four(next_columns + shared.picked_from[k] * lda + c, next - c, whole_vectors);
   }
   __syncthreads();
   const int r0 = threadIdx.x / (kWidth / 4) * 4;
