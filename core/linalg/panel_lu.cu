@@ -79,7 +79,7 @@ __device__ __forceinline__ unsigned magnitude_key(float v) {
 constexpr int kRowStride = kWidth + 4;
 
 // Mail comes in kRounds rounds taken in turn by the steps: a block may send a step's while another still reads the
-// steps before's, and a step's pivot row is copied out of its mail during the next step's wait.
+// steps before's (a warp reads the rest of a step's pivot row from its mail after posting its next offer).
 constexpr int kRounds = 4;
 
 // A panel's shared state, each block's own: the mail (the candidates' keys apart, read at once), each warp's best

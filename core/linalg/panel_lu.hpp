@@ -6,7 +6,7 @@
 // blocks (4 for panels of up to 1024 rows) holds the panel's rows in registers (one or two a thread) and picks every
 // pivot of the column at once: each block mails its best candidate row to every block (st.async into their shared
 // memory), and each block takes the largest. That is partial pivoting itself (LAPACK's getrf's pivots, up to ties
-// within 8 ulps), one exchange a column (~0.7 us; 4096^2: 53-90 us a panel, 5.1 ms in all against 8.6).
+// within 8 ulps), one exchange a column (~0.65 us; 4096^2: 50-85 us a panel, 4.6 ms in all against 8.6).
 // The factorization works on the row-major (C-order) matrix, 64 columns at a time:
 //   1. the cluster factors the panel: L21 and U11 in place, the pivots as row moves and in the permutation;
 //   2. on the same stream (of the greatest priority), the next panel's columns, staged in the workspace: their rows
@@ -29,8 +29,8 @@
 namespace garray::panel_lu {
 
 // Whether n x n matrices of `dtype` take this factorization: float32 of order 512 to 4096 (the rows a cluster holds)
-// on devices with thread-block clusters (compute capability 9.0 and newer). H100: 513 0.56 ms, 1024 1.07, 2048 2.21,
-// 4096 5.12 (the tournament LU, in earlier runs: 0.68, 1.57, 3.71, 8.60).
+// on devices with thread-block clusters (compute capability 9.0 and newer). H100: 513 0.50 ms, 1100 1.06, 2048 1.98,
+// 4096 4.62 (the tournament LU, in earlier runs: 0.68, 1.57, 3.71, 8.60).
 bool prefers(ga_dtype_t dtype, std::int64_t n, int device);
 
 // Bytes of the scratch factor() needs for one n x n matrix.
