@@ -126,8 +126,7 @@ __device__ __forceinline__ float4 load_four(const float* from, int count, bool w
 }
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-// The thread's best row for the step whose column is v[.][0] (row best_row, key 0: none) and the warp's best key,
-// whose reduction is left to finish while the thread updates its rows.
+// The thread's best row for the step whose column is v[.][0] (row best_row, key 0: none) and the warp's best key.
 struct Offer {
   unsigned key;
   int best_row;
