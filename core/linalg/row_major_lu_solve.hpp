@@ -2,10 +2,12 @@
 // rows of A in the order of P A), compiled ahead with nvcc.
 //
 // cuBLAS's trsm (and trsv) of one right-hand side against a 4096 x 4096 float32 factor took ~250 us a triangle on an
-// H100: a chain of small dependent steps. Here, for up to kMaxRightHandSides right-hand sides, the diagonal blocks of
-// 64 rows of L and U are inverted first, all at once; then one block of threads per block of rows takes each earlier
-// block's solution off its rows as soon as that is published (a flag in global memory, the blocks in dependency
-// order) and multiplies by its block's inverse. More right-hand sides go to cuBLAS's trsm.
+// H100: a chain of small dependent steps. Here, for up to kMaxRightHandSides right-hand sides, one block of threads per
+// block of 64 rows inverts its diagonal block D and forms D^-1 times its tiles beside the two blocks solved just
+// before it; it takes every earlier block's solution off its rows as soon as that is published (tagged words in global
+// memory, the blocks launched in dependency order), so that when the one before it is published a single round of dot
+// products gives its own: ~1.3 us a block of 64 rows (4096^2 float32: 85 us the lower triangle, 100 the upper,
+// against 268 for both before and ~500 by trsm). More right-hand sides go to cuBLAS's trsm.
 #pragma once
 
 #include <garray/base.h>

@@ -98,6 +98,9 @@ def test_solve_1024_residual(dtype):
 
 @pytest.mark.parametrize("dtype,shape,b_shape", [(numpy.float32, (512, 512), (512,)),
                                                  (numpy.float64, (3, 600, 600), (600, 2)),
+                                                 (numpy.float32, (1100, 1100), (1100, 4)),
+                                                 (numpy.float32, (2, 1030, 1030), (1030, 1)),
+                                                 (numpy.float32, (700, 700), (700, 6)),
                                                  (numpy.float32, (2048, 2048), (2048, 3)),
                                                  (numpy.float64, (2048, 2048), (2048,)),
                                                  (numpy.float32, (2, 2049, 2049), (2049,)),
@@ -110,7 +113,8 @@ def test_solve_large_by_row_major_lu(dtype, shape, b_shape):
     """From order 512, float32 and float64 systems are factored in C order. float32 up to 4096
     takes the cluster-panel LU: one row a thread to 2048 rows, two past it (2049, 3073, 4096),
     and 2049 and 3073 leave a last panel narrower than 64 columns and rows that are not 16-byte
-    aligned. float64 and float32 past 4096 take the tournament-pivoted LU: at 2048 its tournament
+    aligned. Up to 4 right-hand sides take the substitution kernels (a broadcast b too), more
+    cuBLAS's triangular solves. float64 and float32 past 4096 take the tournament-pivoted LU: at 2048 its tournament
     needs two rounds per panel; from 4096 (float32 4100) the next panel's pivots are chosen on a
     second stream beside the trailing update."""
     a = standard_normal_host(shape, dtype, 9)
