@@ -1,4 +1,5 @@
-// A kernel launched as one thread-block cluster (compute capability 9.0 and newer): the factorizations' panels.
+// Kernels launched with attributes: as one thread-block cluster (compute capability 9.0 and newer; the
+// factorizations' panels), overlapping the kernel before them.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -8,27 +9,43 @@
 
 namespace garray {
 
-// `kernel` on `stream` as one cluster of `blocks` blocks of `threads` threads with `shared` bytes of dynamic shared
-// memory each. With `overlaps_previous`, the cluster may start before the kernel queued before it ends (programmatic
-// dependent launch): the kernel then executes `griddepcontrol.wait` before it reads what that one wrote.
+// `kernel` on `stream` as `blocks` blocks of `threads` threads with `shared` bytes of dynamic shared memory each, all
+// one cluster when `clustered`. With `overlaps_previous`, the kernel may start before the kernel queued before it
+// ends (programmatic dependent launch: once that one executes `griddepcontrol.launch_dependents`): it then executes
+// `griddepcontrol.wait` before it reads what that one wrote.
 template <class... Parameters, class... Arguments>
-cudaError_t launch_cluster(void (*kernel)(Parameters...), int blocks, int threads, std::size_t shared,
-                           bool overlaps_previous, cudaStream_t stream, Arguments&&... arguments) {
+cudaError_t launch_kernel(void (*kernel)(Parameters...), int blocks, int threads, std::size_t shared, bool clustered,
+                          bool overlaps_previous, cudaStream_t stream, Arguments&&... arguments) {
   cudaLaunchConfig_t config{};
   config.gridDim = dim3(blocks);
   config.blockDim = dim3(threads);
   config.dynamicSmemBytes = shared;
   config.stream = stream;
   cudaLaunchAttribute attributes[2]{};
-  attributes[0].id = cudaLaunchAttributeClusterDimension;
-  attributes[0].val.clusterDim.x = blocks;
-  attributes[0].val.clusterDim.y = 1;
-  attributes[0].val.clusterDim.z = 1;
-  attributes[1].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  attributes[1].val.programmaticStreamSerializationAllowed = 1;
+  unsigned count = 0;
+  if (clustered) {
+    attributes[count].id = cudaLaunchAttributeClusterDimension;
+    attributes[count].val.clusterDim.x = blocks;
+    attributes[count].val.clusterDim.y = 1;
+    attributes[count].val.clusterDim.z = 1;
+    ++count;
+  }
+  if (overlaps_previous) {
+    attributes[count].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attributes[count].val.programmaticStreamSerializationAllowed = 1;
+    ++count;
+  }
   config.attrs = attributes;
-  config.numAttrs = overlaps_previous ? 2 : 1;
+  config.numAttrs = count;
   return cudaLaunchKernelEx(&config, kernel, std::forward<Arguments>(arguments)...);
+}
+
+// `kernel` as one cluster of `blocks` blocks (launch_kernel).
+template <class... Parameters, class... Arguments>
+cudaError_t launch_cluster(void (*kernel)(Parameters...), int blocks, int threads, std::size_t shared,
+                           bool overlaps_previous, cudaStream_t stream, Arguments&&... arguments) {
+  return launch_kernel(kernel, blocks, threads, shared, true, overlaps_previous, stream,
+                       std::forward<Arguments>(arguments)...);
 }
 
 }  // namespace garray

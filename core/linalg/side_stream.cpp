@@ -13,8 +13,7 @@ SideStream::SideStream() {
     int least = 0, greatest = 0;
     check_cuda(cudaDeviceGetStreamPriorityRange(&least, &greatest), "cudaDeviceGetStreamPriorityRange");
     check_cuda(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking, greatest), "cudaStreamCreateWithPriority");
-    for (cudaEvent_t& event : events_)
-      check_cuda(cudaEventCreateWithFlags(&event, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+    check_cuda(cudaEventCreateWithFlags(&event_, cudaEventDisableTiming), "cudaEventCreateWithFlags");
   } catch (...) {
     release();
     throw;
@@ -30,12 +29,10 @@ void SideStream::order(cudaStream_t before, cudaStream_t after) const {
   wait_for_mark(after);
 }
 
-void SideStream::mark(cudaStream_t stream, int slot) const {
-  check_cuda(cudaEventRecord(events_[slot], stream), "cudaEventRecord");
-}
+void SideStream::mark(cudaStream_t stream) const { check_cuda(cudaEventRecord(event_, stream), "cudaEventRecord"); }
 
-void SideStream::wait_for_mark(cudaStream_t stream, int slot) const {
-  check_cuda(cudaStreamWaitEvent(stream, events_[slot], 0), "cudaStreamWaitEvent");
+void SideStream::wait_for_mark(cudaStream_t stream) const {
+  check_cuda(cudaStreamWaitEvent(stream, event_, 0), "cudaStreamWaitEvent");
 }
 
 SideStream& thread_side_stream() {
@@ -48,8 +45,7 @@ SideStream& thread_side_stream() {
 // Destroying is safe with work queued: CUDA releases them once it completes (at a thread's end the driver may already
 // be gone; the errors are of no use then).
 void SideStream::release() {
-  for (cudaEvent_t event : events_)
-    if (event) cudaEventDestroy(event);
+  if (event_) cudaEventDestroy(event_);
   if (stream_) cudaStreamDestroy(stream_);
 }
 

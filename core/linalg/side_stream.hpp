@@ -21,17 +21,14 @@ class SideStream {
   void order(cudaStream_t before, cudaStream_t after) const;
   // order() in two steps, for a wait queued later than the work it waits for: mark the work queued on `stream` so
   // far; make the work queued on `stream` from now on wait for the last mark (another mark or order() replaces it).
-  // Marks kept apart (a pipeline waiting for work of two different moments) go to different slots, below kSlots;
-  // order() uses slot 0.
-  static constexpr int kSlots = 2;
-  void mark(cudaStream_t stream, int slot = 0) const;
-  void wait_for_mark(cudaStream_t stream, int slot = 0) const;
+  void mark(cudaStream_t stream) const;
+  void wait_for_mark(cudaStream_t stream) const;
 
  private:
   void release();
 
   cudaStream_t stream_ = nullptr;
-  cudaEvent_t events_[kSlots] = {};
+  cudaEvent_t event_ = nullptr;
 };
 
 // The calling thread's SideStream for the current device, made on first use and kept until the thread ends, as the
