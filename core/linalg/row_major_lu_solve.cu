@@ -329,12 +329,10 @@ __global__ void permute_right_hand_sides(const T* b, const int* permutation, T* 
   x[e] = b[column * n + permutation[e - column * n]];
 }
 
-// One triangle's substitution into x (column-major), its published words zeroed first.
+// One triangle's substitution into x (column-major), its published words zero.
 template <class T, bool kUpper>
 void substitute_triangle(const T* lu, std::int64_t n, const int* permutation, const T* b, T* x, int k,
                          unsigned long long* published, cudaStream_t stream) {
-  check_cuda(cudaMemsetAsync(published, 0, published_words<T>(n) * sizeof(unsigned long long), stream),
-             "cudaMemsetAsync (LU solve)");
   const int blocks = static_cast<int>(blocks_of(n));
   if (k == 1)
     substitute<T, 1, kUpper><<<blocks, kThreads, 0, stream>>>(lu, n, permutation, b, x, k, published);
@@ -350,6 +348,8 @@ cublasStatus_t solve_typed(const T* lu, std::int64_t n, const int* permutation, 
                            void* workspace, cublasHandle_t blas, cudaStream_t stream) {
   if (k <= kMaxRightHandSides) {
     auto* const published = static_cast<unsigned long long*>(workspace);
+    check_cuda(cudaMemsetAsync(published, 0, 2 * published_words<T>(n) * sizeof(unsigned long long), stream),
+               "cudaMemsetAsync (LU solve)");
     substitute_triangle<T, false>(lu, n, permutation, b, x, static_cast<int>(k), published, stream);
     substitute_triangle<T, true>(lu, n, nullptr, x, x, static_cast<int>(k), published + published_words<T>(n), stream);
     return CUBLAS_STATUS_SUCCESS;
