@@ -10,8 +10,9 @@
 // The factorization works on the row-major (C-order) matrix, 64 columns at a time:
 //   1. the cluster factors the panel: L21 and U11 in place, the pivots as row moves and in the permutation;
 //   2. on the same stream (of the greatest priority), the next panel's columns, staged in the workspace: their rows
-//      moved, U12 = L11^-1 A12 for them, and their update by L21 U12; the next panel's cluster is launched while they
-//      run (programmatic dependent launch), reads them from there and writes them back;
+//      moved, U12 = L11^-1 A12 for them, and their update by L21 U12 (once 3072 rows remain, started during the
+//      panel's tail); the next panel's cluster is launched while they run (programmatic dependent launch), reads them
+//      from there and writes them back;
 //   3. then, on the caller's stream, the rest: rows moved in every other column, U12 for the columns past the next
 //      panel, and their update (cuBLAS sgemm), which the next panels' cluster runs beside.
 // P A = L U comes out as LAPACK stores it, row-major, with the permutation as the rows of A in the order of P A: the
@@ -29,8 +30,8 @@
 namespace garray::panel_lu {
 
 // Whether n x n matrices of `dtype` take this factorization: float32 of order 512 to 4096 (the rows a cluster holds)
-// on devices with thread-block clusters (compute capability 9.0 and newer). H100: 513 0.50 ms, 1100 1.06, 2048 1.98,
-// 4096 4.62 (the tournament LU, in earlier runs: 0.68, 1.57, 3.71, 8.60).
+// on devices with thread-block clusters (compute capability 9.0 and newer). H100: 513 0.49 ms, 1100 1.04, 2048 1.94,
+// 4096 4.58 (the tournament LU, in earlier runs: 0.68, 1.57, 3.71, 8.60).
 bool prefers(ga_dtype_t dtype, std::int64_t n, int device);
 
 // Bytes of the scratch factor() needs for one n x n matrix.
