@@ -59,13 +59,14 @@ def check(name, inputs, result):
     elif name.startswith("cholesky"):
         residual = numpy.linalg.norm(result.astype(numpy.float64) @ result.T - wide[0]) / numpy.linalg.norm(wide[0])
     else:
-        residual = numpy.abs(wide[0] @ result - numpy.eye(64)).max()
+        # Normwise backward error of each inverse, |A X - I|_1 / (|A|_1 |X|_1): LU's is below n eps whatever the
+        # conditioning, where |A X - I| itself grows with cond(A) (up to 1e5 for some of 1000 random ones).
+        x = result.astype(numpy.float64)
+        residual = (numpy.abs(wide[0] @ x - numpy.eye(64)).sum(axis=1).max(axis=1) /
+                    (numpy.abs(wide[0]).sum(axis=1).max(axis=1) * numpy.abs(x).sum(axis=1).max(axis=1))).max()
     tolerance = 1e-9 if name.startswith("svd") else 1e-3
     if name.startswith("inv"):
-        # float32 inverses of 64 x 64 matrices shifted by 8I are good to about n * cond * eps32 in
-        # A @ inv(A) - I: ~1e-2, more for the worst-conditioned of 1000 random ones, as NumPy's own.
-        lapack = numpy.abs(wide[0] @ numpy.linalg.inv(inputs[0]) - numpy.eye(64)).max()
-        tolerance = max(2e-2, 8 * lapack)
+        tolerance = 64 * numpy.finfo(numpy.float32).eps
     if not residual < tolerance:
         print(f"check failed: {name}: relative residual {residual:.1e}", file=sys.stderr)
         return False
