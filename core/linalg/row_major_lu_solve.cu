@@ -134,10 +134,19 @@ __device__ __forceinline__ void take_solved(const unsigned long long* published,
     const std::int64_t row = std::int64_t{from[b]} * kBlock + lane + w / kPieces<T> * kLanes;
     return from[b] >= 0 && row < n && c < k ? published + (c * n + row) * kPieces<T> + w % kPieces<T> : nullptr;
   };
-  // All read the first time round.
-  unsigned long long words[K][B][kWords] = {};
-  bool pending;
-  do {
+  unsigned long long words[K][B][kWords];
+  bool pending = false;
+#pragma unroll
+  for (int c = 0; c < K; ++c)
+#pragma unroll
+    for (int b = 0; b < B; ++b)
+#pragma unroll
+      for (int w = 0; w < kWords; ++w) {
+        const unsigned long long* const at = address(c, b, w);
+        words[c][b][w] = at ? load_word(at) : kPublished;
+        pending |= words[c][b][w] == 0;
+      }
+  while (pending) {
     pending = false;
 #pragma unroll
     for (int c = 0; c < K; ++c)
@@ -145,12 +154,10 @@ __device__ __forceinline__ void take_solved(const unsigned long long* published,
       for (int b = 0; b < B; ++b)
 #pragma unroll
         for (int w = 0; w < kWords; ++w) {
-          if (words[c][b][w] != 0) continue;
-          const unsigned long long* const at = address(c, b, w);
-          words[c][b][w] = at ? load_word(at) : kPublished;
+          if (words[c][b][w] == 0) words[c][b][w] = load_word(address(c, b, w));
           pending |= words[c][b][w] == 0;
         }
-  } while (pending);
+  }
 #pragma unroll
   for (int c = 0; c < K; ++c)
 #pragma unroll
