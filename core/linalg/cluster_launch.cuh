@@ -1,5 +1,5 @@
 // Kernels launched with attributes: as one thread-block cluster (compute capability 9.0 and newer; the
-// factorizations' panels), overlapping the kernel before them.
+// factorizations' panels), overlapping the kernel before them; the device side of that overlap.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -38,6 +38,21 @@ cudaError_t launch_kernel(void (*kernel)(Parameters...), int blocks, int threads
   config.attrs = attributes;
   config.numAttrs = count;
   return cudaLaunchKernelEx(&config, kernel, std::forward<Arguments>(arguments)...);
+}
+
+// The kernel launched after this one with `overlaps_previous` may start (once every block of this one has said so or
+// exited). A no-op below compute capability 9.0, as the next one:
+__device__ __forceinline__ void let_next_kernel_start() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;");
+#endif
+}
+
+// Waits until the kernel before this one (launched with `overlaps_previous`) has ended and its writes are visible.
+__device__ __forceinline__ void wait_for_previous_kernel() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
 }
 
 // `kernel` as one cluster of `blocks` blocks (launch_kernel).

@@ -425,7 +425,7 @@ __global__ void __launch_bounds__(S::kThreads, 1)
     entry[i] = live[i] ? permutation[j + row[i]] : 0;
   }
   for (int c = threadIdx.x % 32; c < kWidth; c += 32) shared.pivot_now[threadIdx.x / 32][1][c] = 0.0f;  // none yet
-  asm volatile("griddepcontrol.wait;" ::: "memory");  // the next columns before it staged its rows
+  wait_for_previous_kernel();  // the next columns before it staged its rows
   const bool whole_vectors = width == kWidth && source_ld % 4 == 0;
 #pragma unroll
   for (int i = 0; i < R; ++i) {
@@ -456,7 +456,7 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   if (threadIdx.x < 32) mail_block_best<S, kWidth>(shared, mail_to, key_to);
   panel_in_stretches<S>(std::make_integer_sequence<int, kStretches>{}, width, v, row, position, live, shared, mail_to,
                         key_to, rows, block, moves.picked_from);
-  asm volatile("griddepcontrol.launch_dependents;");  // the next columns' blocks start during the tail
+  let_next_kernel_start();  // the next columns' blocks start during the tail
 
   // The picked rows' multipliers join U's rows in block 0, every other row is written from its block; the moves and
   // L11 for the other columns; the permutation's entries moved alike (all read before any is written).
@@ -629,8 +629,8 @@ __global__ void __launch_bounds__(kNextThreads)
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   // Launched while the panel's tail runs: the panel (whose cluster read the permutation as the panel before left it)
   // complete, the next panel's cluster may take its SMs meanwhile; A's columns once the bulk before is.
-  asm volatile("griddepcontrol.wait;" ::: "memory");
-  asm volatile("griddepcontrol.launch_dependents;");
+  wait_for_previous_kernel();
+  let_next_kernel_start();
   if (bulk_before && threadIdx.x == 0) {
     int done;
     do {

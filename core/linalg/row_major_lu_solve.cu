@@ -3,7 +3,9 @@
 #include "core/common/cuda_check.hpp"
 #include "core/common/error.hpp"
 #include "core/linalg/blas_status.hpp"
+#include "core/linalg/cluster_launch.cuh"
 #include "core/linalg/typed_blas.hpp"
+#include "core/runtime/device.hpp"
 
 #include <string>
 
@@ -256,12 +258,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   const std::int64_t row = first + owned;
   const bool inside = row < n;
   const bool writes = inside && lane % 4 == 0;  // one of the four lanes left with the row's sums
-  T right_hand_sides[K];
-#pragma unroll
-  for (int c = 0; c < K; ++c) {
-    const std::int64_t source = inside ? (permutation ? permutation[row] : row) : 0;
-    right_hand_sides[c] = inside && c < k ? b[c * n + source] : T(0);
-  }
+  if constexpr (!kUpper) let_next_kernel_start();
   // The t-th block solved (0: the chain's first); this block is the earlier-th.
   const auto solved_at = [&](int t) { return kUpper ? blocks - 1 - t : t; };
   const int earlier = kUpper ? blocks - 1 - block : block;
@@ -278,6 +275,14 @@ __global__ void __launch_bounds__(kThreads, 1)
   LaneTile<T> tile[1], ahead[1];
   const int uncoupled = earlier - kCoupled;
   if (uncoupled > 0) load_tile(lu, n, first, std::int64_t{solved_at(0)} * kBlock, tile[0]);
+  // U's kernel starts during L's chain (its blocks' D^-1 and first tiles), then waits for L's solution.
+  if constexpr (kUpper) wait_for_previous_kernel();
+  T right_hand_sides[K];
+#pragma unroll
+  for (int c = 0; c < K; ++c) {
+    const std::int64_t source = inside ? (permutation ? permutation[row] : row) : 0;
+    right_hand_sides[c] = inside && c < k ? b[c * n + source] : T(0);
+  }
   for (int t = 0; t < uncoupled; ++t) {
     if (t + 1 < uncoupled) load_tile(lu, n, first, std::int64_t{solved_at(t + 1)} * kBlock, ahead[0]);
     const int from[1] = {solved_at(t)};
@@ -334,11 +339,12 @@ template <class T, bool kUpper>
 void substitute_triangle(const T* lu, std::int64_t n, const int* permutation, const T* b, T* x, int k,
                          unsigned long long* published, cudaStream_t stream) {
   const int blocks = static_cast<int>(blocks_of(n));
-  if (k == 1)
-    substitute<T, 1, kUpper><<<blocks, kThreads, 0, stream>>>(lu, n, permutation, b, x, k, published);
-  else
-    substitute<T, kMaxRightHandSides, kUpper><<<blocks, kThreads, 0, stream>>>(lu, n, permutation, b, x, k, published);
-  check_cuda(cudaGetLastError(), "LU solve: substitution kernel");
+  const bool overlaps_lower = kUpper && get_device_attribute(current_device(), cudaDevAttrComputeCapabilityMajor) >= 9;
+  check_cuda(k == 1 ? launch_kernel(substitute<T, 1, kUpper>, blocks, kThreads, 0, false, overlaps_lower, stream, lu, n,
+                                    permutation, b, x, k, published)
+                    : launch_kernel(substitute<T, kMaxRightHandSides, kUpper>, blocks, kThreads, 0, false,
+                                    overlaps_lower, stream, lu, n, permutation, b, x, k, published),
+             "LU solve: substitution kernel");
 }
 
 // P A = L U, so A x = b is L U x = P b. Few right-hand sides: the substitution kernels; more: with L and U row-major
