@@ -41,7 +41,7 @@ cudaError_t launch_kernel(void (*kernel)(Parameters...), int blocks, int threads
 }
 
 // The kernel launched after this one with `overlaps_previous` may start (once every block of this one has said so or
-// exited). A no-op below compute capability 9.0, as the next one:
+// exited). Below compute capability 9.0 kernels never overlap: this and wait_for_previous_kernel do nothing there.
 __device__ __forceinline__ void let_next_kernel_start() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   asm volatile("griddepcontrol.launch_dependents;");
