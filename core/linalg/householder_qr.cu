@@ -679,7 +679,7 @@ cublasStatus_t factor_blocks(float* a, std::int64_t m, std::int64_t n, float* ta
 
 bool prefers(ga_dtype_t dtype, std::int64_t m, std::int64_t n, int device) {
   return dtype == GA_FLOAT32 && std::min(m, n) >= kMinimumOrder && m <= kMaxRows && n <= 0x7fffffff &&
-         get_device_attribute(device, cudaDevAttrComputeCapabilityMajor) >= 9;
+         has_thread_block_clusters(device);
 }
 
 std::size_t workspace_bytes(std::int64_t m, std::int64_t n) {

@@ -755,8 +755,7 @@ bool overlaps_panel(std::int64_t n, std::int64_t j) { return n - j <= kOverlappe
 }  // namespace
 
 bool prefers(ga_dtype_t dtype, std::int64_t n, int device) {
-  return dtype == GA_FLOAT32 && n >= kMinimumOrder && n <= kMaxOrder &&
-         get_device_attribute(device, cudaDevAttrComputeCapabilityMajor) >= 9;
+  return dtype == GA_FLOAT32 && n >= kMinimumOrder && n <= kMaxOrder && has_thread_block_clusters(device);
 }
 
 // A panel's moves and L11, kWidth rows of the staged panel and its bulk's word, a panel.

@@ -339,7 +339,7 @@ template <class T, bool kUpper>
 void substitute_triangle(const T* lu, std::int64_t n, const int* permutation, const T* b, T* x, int k,
                          unsigned long long* published, cudaStream_t stream) {
   const int blocks = static_cast<int>(blocks_of(n));
-  const bool overlaps_lower = kUpper && get_device_attribute(current_device(), cudaDevAttrComputeCapabilityMajor) >= 9;
+  const bool overlaps_lower = kUpper && has_thread_block_clusters(current_device());
   check_cuda(k == 1 ? launch_kernel(substitute<T, 1, kUpper>, blocks, kThreads, 0, false, overlaps_lower, stream, lu, n,
                                     permutation, b, x, k, published)
                     : launch_kernel(substitute<T, kMaxRightHandSides, kUpper>, blocks, kThreads, 0, false,

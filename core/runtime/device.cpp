@@ -137,6 +137,10 @@ int cached_attribute(int device) {
 
 int multiprocessor_count(int device) { return cached_attribute<cudaDevAttrMultiProcessorCount>(device); }
 
+bool has_thread_block_clusters(int device) {
+  return cached_attribute<cudaDevAttrComputeCapabilityMajor>(device) >= 9;
+}
+
 int resident_threads(int device) {
   return multiprocessor_count(device) * cached_attribute<cudaDevAttrMaxThreadsPerMultiProcessor>(device);
 }

@@ -23,6 +23,10 @@ int get_device_attribute(int device, int attribute);
 // The device's SM count, cached: launch configurations ask for it on every kernel launch.
 int multiprocessor_count(int device);
 
+// Whether the device has thread-block clusters and launches dependent kernels early (compute capability 9.0 and
+// newer), cached: the factorizations ask on every call.
+bool has_thread_block_clusters(int device);
+
 // The threads the device keeps resident at once (SMs times threads per SM), cached: the size of a
 // grid that fills it in one wave.
 int resident_threads(int device);

@@ -1,10 +1,13 @@
 // The row-major LUs' host side (tournament_lu.hpp, panel_lu.hpp), without a GPU: which systems solve sends to them,
-// and the scratch they ask for.
+// and the scratch they ask for; with one, which devices take the cluster-panel LU.
 #include "expect_error.hpp"
+#include "gpu_test.hpp"
 
 #include "core/linalg/panel_lu.hpp"
 #include "core/linalg/tournament_lu.hpp"
+#include "core/runtime/device.hpp"
 
+#include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
 namespace lu = garray::tournament_lu;
@@ -34,6 +37,20 @@ TEST(PanelLu, TakesFloat32UpToTheRowsAClusterHolds) {
     EXPECT_FALSE(garray::panel_lu::prefers(dtype, 1024, 0));
   EXPECT_FALSE(garray::panel_lu::prefers(GA_FLOAT32, 511, 0));
   EXPECT_FALSE(garray::panel_lu::prefers(GA_FLOAT32, 4097, 0));
+}
+
+using PanelLuDevice = GpuTest;
+
+// Its orders exactly on devices with thread-block clusters (compute capability 9.0 and newer), asked on every call
+// and answered from a cache.
+TEST_F(PanelLuDevice, TakesItsOrdersWhereTheDeviceHasClusters) {
+  int major = 0;
+  ASSERT_EQ(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0), cudaSuccess);
+  for (int call = 0; call < 2; ++call) {
+    EXPECT_EQ(garray::has_thread_block_clusters(0), major >= 9);
+    EXPECT_EQ(garray::panel_lu::prefers(GA_FLOAT32, 512, 0), major >= 9);
+    EXPECT_EQ(garray::panel_lu::prefers(GA_FLOAT32, 4096, 0), major >= 9);
+  }
 }
 
 TEST(PanelLu, ScratchHoldsEveryPanelsMovesAndTheStagedPanel) {
