@@ -104,21 +104,31 @@ Array solve_by_getrf(const Array& lu, const Array& rhs, const Dims& batch, const
   return rhs;
 }
 
+// Whether solve_by_row_major_lu() takes n x n matrices of `dtype` with k right-hand sides by panel_lu::solve().
+bool solves_by_panels(ga_dtype_t dtype, std::int64_t n, std::int64_t k, const StreamRef& stream) {
+  return k == 1 && panel_lu::prefers(dtype, n, stream->device());
+}
+
 // X for every matrix of `lu`, a C-order stack of the matrices themselves (not read column-major), factored in that
 // layout by the cluster-panel LU (panel_lu.hpp) where it takes them, else the tournament-pivoted LU
 // (tournament_lu.hpp): `rhs` (..., k, n) holds each right-hand side contiguous; X comes back in the same layout.
-Array solve_by_row_major_lu(const Array& lu, const Array& rhs, const Dims& batch, const StreamRef& stream) {
+// `matrices` is `lu` or, where solves_by_panels(), the matrices themselves (C-contiguous, of lu's dtype), which
+// panel_lu::solve() copies to `lu` as it starts.
+Array solve_by_row_major_lu(const Array& lu, const Array& matrices, const Array& rhs, const Dims& batch,
+                            const StreamRef& stream) {
   const std::int64_t count = count_of(batch);
   const std::int64_t n = lu.shape()[lu.ndim() - 1];
   const std::int64_t k = rhs.shape()[rhs.ndim() - 2];
   const ga_dtype_t dtype = lu.dtype();
   const bool by_panels = panel_lu::prefers(dtype, n, stream->device());
+  const bool fused = solves_by_panels(dtype, n, k, stream);
   const Array permutations = Array::empty(joined(batch, {n}), GA_INT32, GA_ORDER_C, stream);
   const Array info = info_words(count, stream);
   // One scratch serves the factorization and then the solve, in turn on the stream.
   const Array workspace = device_workspace(
-      std::max(by_panels ? panel_lu::workspace_bytes(n) : tournament_lu::workspace_bytes(dtype, n),
-               row_major_lu_solve::workspace_bytes(dtype, n)),
+      fused ? panel_lu::solve_workspace_bytes(n)
+            : std::max(by_panels ? panel_lu::workspace_bytes(n) : tournament_lu::workspace_bytes(dtype, n),
+                       row_major_lu_solve::workspace_bytes(dtype, n)),
       stream);
   const Array x = Array::empty(rhs.shape(), dtype, GA_ORDER_C, stream);
   DeviceGuard guard(stream->device());
@@ -126,6 +136,15 @@ Array solve_by_row_major_lu(const Array& lu, const Array& rhs, const Dims& batch
   for (std::int64_t index = 0; index < count; ++index) {
     char* matrix = matrix_at(lu, index);
     int* permutation = elements<int>(permutations) + index * n;
+    if (fused) {
+      check_cublas(panel_lu::solve(reinterpret_cast<const float*>(matrix_at(matrices, index)),
+                                   reinterpret_cast<float*>(matrix), n, permutation, info_at(info, index),
+                                   reinterpret_cast<float*>(matrix_at(rhs, index)),
+                                   reinterpret_cast<float*>(matrix_at(x, index)), workspace.data(), call.handle(),
+                                   stream->native()),
+                   "panel LU solve");
+      continue;
+    }
     if (by_panels)
       check_cublas(panel_lu::factor(reinterpret_cast<float*>(matrix), n, permutation, info_at(info, index),
                                     workspace.data(), call.handle(), stream->native()),
@@ -157,11 +176,17 @@ Array solve(const Array& a, const Array& b, const StreamRef& stream) {
   const std::array<Dims, 2> batches{batch_shape(a), b_batch};
   const Dims batch = broadcast_shapes(batches, "solve");
   const std::int64_t k = vector ? 1 : b.shape()[b.ndim() - 1];
-  const Array lu = copy_as(broadcast_to(a, joined(batch, {n, n})), dtype, GA_ORDER_C, stream);
+  const Array matrices = broadcast_to(a, joined(batch, {n, n}));
+  // The panel LU's solve copies A itself, beside its first panel.
+  const bool copied_later =
+      matrices.dtype() == dtype && matrices.is_c_contiguous() && solves_by_panels(dtype, n, k, stream);
+  const Array lu = copied_later ? Array::empty(matrices.shape(), dtype, GA_ORDER_C, stream)
+                                : copy_as(matrices, dtype, GA_ORDER_C, stream);
   const Array b_matrices = vector ? reshape(b, {n, 1}, GA_ORDER_C) : b;
   const Array rhs = column_major_copy(broadcast_to(b_matrices, joined(batch, {n, k})), dtype, stream);
-  const Array x = tournament_lu::prefers(dtype, n) ? solve_by_row_major_lu(lu, rhs, batch, stream)
-                                                   : solve_by_getrf(lu, rhs, batch, stream);
+  const Array x = tournament_lu::prefers(dtype, n)
+                      ? solve_by_row_major_lu(lu, copied_later ? matrices : lu, rhs, batch, stream)
+                      : solve_by_getrf(lu, rhs, batch, stream);
   if (vector) return reshape(x, joined(batch, {n}), GA_ORDER_C);
   return from_column_major(x, stream);
 }

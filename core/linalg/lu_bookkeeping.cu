@@ -2,6 +2,8 @@
 
 #include "core/common/cuda_check.hpp"
 
+#include <algorithm>
+
 namespace garray::lu_bookkeeping {
 
 namespace {
@@ -11,10 +13,13 @@ constexpr int kThreads = 256;
 
 int blocks_for(std::int64_t n) { return static_cast<int>((n + kThreads - 1) / kThreads); }
 
-__global__ void start_factorization(int* permutation, std::int64_t n, int* info) {
+// The identity permutation, *info = `no_zero_pivot`, `count` words from `words` zero.
+__global__ void start_factorization(int* permutation, std::int64_t n, int* info, int no_zero_pivot, unsigned* words,
+                                    std::int64_t count) {
   const std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (k < n) permutation[k] = static_cast<int>(k);
-  if (k == 0) *info = kNoZeroPivot;
+  if (k < count) words[k] = 0;
+  if (k == 0) *info = no_zero_pivot;
 }
 
 // *info: the lowest 1 + k with U[k][k] == 0 (atomicMin from kNoZeroPivot).
@@ -31,7 +36,13 @@ __global__ void finish_info(int* info) {
 }  // namespace
 
 void start(int* permutation, std::int64_t n, int* info, cudaStream_t stream) {
-  start_factorization<<<blocks_for(n), kThreads, 0, stream>>>(permutation, n, info);
+  start_factorization<<<blocks_for(n), kThreads, 0, stream>>>(permutation, n, info, kNoZeroPivot, nullptr, 0);
+  check_cuda(cudaGetLastError(), "LU: start_factorization");
+}
+
+void start_reporting(int* permutation, std::int64_t n, int* info, unsigned* words, std::int64_t count,
+                     cudaStream_t stream) {
+  start_factorization<<<blocks_for(std::max(n, count)), kThreads, 0, stream>>>(permutation, n, info, 0, words, count);
   check_cuda(cudaGetLastError(), "LU: start_factorization");
 }
 

@@ -5,6 +5,7 @@
 #include "core/linalg/cluster_launch.cuh"
 #include "core/linalg/cluster_mailbox.cuh"
 #include "core/linalg/lu_bookkeeping.hpp"
+#include "core/linalg/row_major_lu_solve.hpp"
 #include "core/linalg/side_stream.hpp"
 #include "core/runtime/device.hpp"
 
@@ -23,13 +24,15 @@ constexpr int kWidth = 64;  // panel columns
 constexpr std::int64_t kMaxOrder = 4096;  // the rows of the largest spread below
 constexpr std::int64_t kMinimumOrder = 512;  // as the tournament LU's: below, getrf's
 
-// How a panel's rows are spread: a cluster of B blocks of T threads, R rows a thread (R kWidth registers of values).
-template <int B, int T, int R>
+// How a panel's rows are spread: a cluster of B blocks of T threads, R rows a thread (R kWidth registers of values);
+// with C, a right-hand side carried with them (CarriedRhs).
+template <int B, int T, int R, bool C = false>
 struct Spread {
   static constexpr int kBlocks = B;
   static constexpr int kThreads = T;
   static constexpr int kWarps = T / 32;
   static constexpr int kRowsPerThread = R;
+  static constexpr bool kCarriesRhs = C;
   static constexpr std::int64_t kRows = std::int64_t{B} * T * R;
   static_assert(B <= 8, "the portable cluster size");
   static_assert(32 % B == 0 && B % 4 == 0 && kWarps % 4 == 0, "lanes split evenly among blocks; keys read by four");
@@ -134,11 +137,29 @@ __device__ __forceinline__ float4 load_four(const float* from, int count, bool w
 }
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+// Until `word`, written by work queued before, is nonzero (what was written before it visible).
+__device__ __forceinline__ void wait_for_word(const int* word) {
+  int done;
+  do {
+    asm volatile("ld.acquire.gpu.global.b32 %0, [%1];" : "=r"(done) : "l"(word) : "memory");
+  } while (done == 0);
+}
+
 // The thread's best row for the step whose column is v[.][0] (row best_row, key 0: none) and the warp's best key.
 struct Offer {
   unsigned key;
   int best_row;
   unsigned warp_best;
+};
+
+// A right-hand side eliminated with the panel's rows (a solve's last panel: L^-1 P b's last rows, at a fused
+// multiply-add a row and step): each row's entry, and every thread's copy of the entry of the step before's pivot row,
+// brought up to date. Mail carries its candidate's entry as it carries the row. (Carried through every panel it cost
+// 4096^2 ~65 us of steps, more than the substitution it saved: the other panels' rows go by RhsStep.)
+template <int R>
+struct CarriedRhs {
+  float entry[R];
+  float pivot;
 };
 
 template <int R>
@@ -194,11 +215,12 @@ __device__ __forceinline__ int index_of(unsigned packed) {
 // entry in the next step's column (v[.][0], up to date) and its multiplier of the step that ends, and its entries right
 // of that column as they were before that step (v[.][SHIFT...], LIVE columns left). Every block applies the step to
 // the mailed row itself, so that no offer waits for its row's update. SHIFT is 1 before a panel's first step
-// (multipliers 0), else 2.
+// (multipliers 0), else 2. The row's carried right-hand side entry (as before that step too) goes in the last slot
+// of the next step's NEXT_LIVE, which no column's entry takes.
 template <class S, int LIVE, int SHIFT, int R = S::kRowsPerThread>
 __device__ __forceinline__ void post_offer(const Offer& offer, const int (&row)[R], const int (&position)[R],
                                            const float (&multiplier)[R], const float (&v)[R][kWidth],
-                                           PanelShared<S>& shared) {
+                                           const float (&carried)[R], int next_live, PanelShared<S>& shared) {
   const int warp = threadIdx.x / 32;
   if (static_cast<int>(threadIdx.x % 32) != __ffs(__ballot_sync(0xffffffffu, offer.key == offer.warp_best)) - 1)
     return;
@@ -216,6 +238,7 @@ __device__ __forceinline__ void post_offer(const Offer& offer, const int (&row)[
       lanes.w = c + SHIFT + 3 < LIVE ? v[i][c + SHIFT + 3] : 0.0f;
       *reinterpret_cast<float4*>(&out.row[c]) = lanes;
     }
+    if (S::kCarriesRhs) out.row[next_live - 1] = carried[i];
   }
   shared.warp_keys[warp] = offer.key;
 }
@@ -262,7 +285,8 @@ __device__ __forceinline__ void offers_posted() {
 // while the mail travels. Each block keeps U's rows, stored by its last warp.
 template <class S, int LIVE, int R = S::kRowsPerThread>
 __device__ __forceinline__ void panel_steps(int first, int last, int steps, float (&v)[R][kWidth], const int (&row)[R],
-                                            int (&position)[R], bool (&live)[R], PanelShared<S>& shared,
+                                            int (&position)[R], bool (&live)[R], CarriedRhs<R>& carried,
+                                            PanelShared<S>& shared,
                                             const cluster_mailbox::Peer& mail_to,
                                             const cluster_mailbox::Peer& key_to, float* rows, int block,
                                             int* picked_from) {
@@ -281,6 +305,7 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
     // LAPACK leaves a zero column as it is (and reports the zero pivot).
     const float inverse = winner.pivot != 0.0f ? reciprocal(winner.pivot) : 0.0f;
     const float next_entry = fmaf(-winner.multiplier, pivot_before[1], pivot_mail.row[0]);
+    const float mailed_rhs = S::kCarriesRhs ? pivot_mail.row[LIVE - 1] : 0.0f;  // used last: no wait for it
     float multiplier[R];
 #pragma unroll
     for (int i = 0; i < R; ++i) {
@@ -294,7 +319,8 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
       v[i][0] = fmaf(-multiplier[i], next_entry, v[i][1]);
     }
     if (k + 1 < steps) {
-      post_offer<S, LIVE, 2>(make_offer<R>(v, live), row, position, multiplier, v, shared);
+      post_offer<S, LIVE, 2>(make_offer<R>(v, live), row, position, multiplier, v, carried.entry,
+                             k + 1 < last ? LIVE : LIVE - kStepsPerStretch, shared);
       offers_posted<S::kThreads>();
       if (warp == 0) {
         const int next_round = (k + 1) % kRounds;
@@ -341,6 +367,11 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
     }
 #pragma unroll
     for (int i = 0; i < R; ++i) v[i][LIVE - 1] = 0.0f;
+    if constexpr (S::kCarriesRhs) {
+      carried.pivot = fmaf(-winner.multiplier, carried.pivot, mailed_rhs);
+#pragma unroll
+      for (int i = 0; i < R; ++i) carried.entry[i] = fmaf(-multiplier[i], carried.pivot, carried.entry[i]);
+    }
     // The round's next phase can end only once every block has sent step k + kRounds's mail, after this block's warps
     // are done with this one's (they have posted the offers of the steps between).
     if (threadIdx.x == 0 && k + kRounds < steps)
@@ -352,14 +383,14 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
 template <class S, int R, int... P>
 __device__ __forceinline__ void panel_in_stretches(std::integer_sequence<int, P...>, int steps, float (&v)[R][kWidth],
                                                    const int (&row)[R], int (&position)[R], bool (&live)[R],
-                                                   PanelShared<S>& shared,
+                                                   CarriedRhs<R>& carried, PanelShared<S>& shared,
                                                    const cluster_mailbox::Peer& mail_to,
                                                    const cluster_mailbox::Peer& key_to, float* rows, int block,
                                                    int* picked_from) {
   static_assert(sizeof...(P) == kStretches, "one stretch each");
   constexpr int Q = kStepsPerStretch;
   (panel_steps<S, live_columns(P * Q)>(min(steps, P * Q), P + 1 == sizeof...(P) ? steps : min(steps, (P + 1) * Q),
-                                       steps, v, row, position, live, shared,
+                                       steps, v, row, position, live, carried, shared,
                                        mail_to, key_to, rows, block, picked_from),
    ...);
 }
@@ -393,11 +424,15 @@ __device__ __forceinline__ void write_rows(const float* rows, const int* targets
 // (dynamic shared memory: R T rows of kRowStride floats, the rows' multipliers), read from `source` (row i at
 // source + i source_ld: the panel itself, or as staged by next_columns). Leaves L21 and U11 in place of the panel (rows
 // in their pivoted order), the pivots as moves for the other columns in `moves` and applied to permutation[j...]; the
-// kWidth rows above the panel's columns from `above` (kWidth floats a row) where set.
+// kWidth rows above the panel's columns from `above` (kWidth floats a row) where set. Where S carries a right-hand
+// side (a solve's last panel), rhs's entries from j are eliminated with the rows: L^-1 P rhs's to `solved` from j.
+// Where `copied` is set (the first panel, reading A while it is copied to `a`), nothing is written to `a` before it
+// is nonzero. A zero pivot at step k goes to *info as 1 + j + k unless it is set (lu_bookkeeping::start_reporting).
 template <class S>
 __global__ void __launch_bounds__(S::kThreads, 1)
     factor_panel(float* a, std::int64_t lda, std::int64_t j, int m, int width, const float* source,
-                 std::int64_t source_ld, const float* above, int* permutation, PanelMoves moves) {
+                 std::int64_t source_ld, const float* above, int* permutation, int* info, PanelMoves moves,
+                 const float* rhs, float* solved, const int* copied) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   constexpr int R = S::kRowsPerThread;
   constexpr int T = S::kThreads;
@@ -439,6 +474,9 @@ __global__ void __launch_bounds__(S::kThreads, 1)
       v[i][c + 3] = lanes.w;
     }
   }
+  CarriedRhs<R> carried{};
+#pragma unroll
+  for (int i = 0; i < R; ++i) carried.entry[i] = S::kCarriesRhs && live[i] ? rhs[j + row[i]] : 0.0f;
   if (above) {
     constexpr int kRowsEach = kWidth / S::kBlocks;
     for (int e = threadIdx.x; e < kRowsEach * kWidth; e += T) {
@@ -447,16 +485,17 @@ __global__ void __launch_bounds__(S::kThreads, 1)
     }
   }
   const float no_multipliers[R] = {};
-  post_offer<S, kWidth, 1>(make_offer<R>(v, live), row, position, no_multipliers, v, shared);
+  post_offer<S, kWidth, 1>(make_offer<R>(v, live), row, position, no_multipliers, v, carried.entry, kWidth, shared);
   const unsigned peer_rank = threadIdx.x % S::kBlocks;
   const cluster_mailbox::Peer mail_to = cluster_mailbox::peer(&shared.mail[0][block], &shared.mailbox[0], peer_rank);
   const cluster_mailbox::Peer key_to =
       cluster_mailbox::peer(&shared.mail_keys[0][block], &shared.mailbox[0], peer_rank);
   cluster.sync();
   if (threadIdx.x < 32) mail_block_best<S, kWidth>(shared, mail_to, key_to);
-  panel_in_stretches<S>(std::make_integer_sequence<int, kStretches>{}, width, v, row, position, live, shared, mail_to,
-                        key_to, rows, block, moves.picked_from);
+  panel_in_stretches<S>(std::make_integer_sequence<int, kStretches>{}, width, v, row, position, live, carried, shared,
+                        mail_to, key_to, rows, block, moves.picked_from);
   let_next_kernel_start();  // the next columns' blocks start during the tail
+  if (copied && threadIdx.x == 0) wait_for_word(copied);  // before the cluster's barrier below
 
   // The picked rows' multipliers join U's rows in block 0, every other row is written from its block; the moves and
   // L11 for the other columns; the permutation's entries moved alike (all read before any is written).
@@ -471,10 +510,23 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   }
   cluster.sync();
   write_rows<T>(rows, targets, R * T, panel, lda, width);
+  if constexpr (S::kCarriesRhs) {
+#pragma unroll
+    for (int i = 0; i < R; ++i)
+      if (row[i] < m) solved[j + position[i]] = carried.entry[i];
+  }
   if (block == 0) {
     __syncthreads();
     const int k = threadIdx.x;
     if (k < kWidth) targets[k] = k < width ? k : -1;
+    if (threadIdx.x < 32) {
+      // The first zero pivot of the factorization: LAPACK's info, unless a panel before found one.
+      const unsigned zero_low = __ballot_sync(0xffffffffu, k < width && shared.pivot_rows[k][k] == 0.0f);
+      const unsigned zero_high =
+          __ballot_sync(0xffffffffu, k + 32 < width && shared.pivot_rows[k + 32][k + 32] == 0.0f);
+      if (k == 0 && (zero_low | zero_high))
+        atomicCAS(info, 0, static_cast<int>(j) + 1 + (zero_low ? __ffs(zero_low) - 1 : 31 + __ffs(zero_high)));
+    }
     __syncthreads();
     write_rows<T>(&shared.pivot_rows[0][0], targets, kWidth, panel, lda, width);
     for (int e = threadIdx.x; e < kWidth * kWidth; e += T) {
@@ -622,21 +674,86 @@ struct NextShared {
   int source[kProductRows];  // where a row of the block came from, relative to the panel's first
 };
 
+// A solve's right-hand side taken past a factored panel (from j) by the next-columns launch's last kRhsBlocks blocks,
+// beside its columns' (a forward substitution off the critical path, where a chain of blocks after the factorization
+// took ~60 us of a 4096^2 solve): `in` as the panel found it, from row j; `solved` gets its rows of L^-1 P b, `out` the
+// rows below as the next panel will find them. A's rows are only read, and `in` and `out` alternate between panels.
+struct RhsStep {
+  const float* in;
+  float* out;
+  float* solved;
+};
+constexpr int kRhsBlocks = 16;
+constexpr int kRhsRowsAtOnce = 8;  // a warp's rows in flight
+
+__device__ __forceinline__ void eliminate_rhs(const float* a, std::int64_t lda, std::int64_t n, std::int64_t j,
+                                              const PanelMoves& moves, const RhsStep& rhs, int rhs_block,
+                                              NextShared& shared) {
+  constexpr int kWarpsEach = kNextThreads / 32;
+  const int lane = threadIdx.x % 32;
+  const int m = static_cast<int>(n - j);
+#pragma unroll
+  for (int e = threadIdx.x * 4; e < kWidth * kWidth; e += kNextThreads * 4)
+    *reinterpret_cast<float4*>(&shared.lower_t[e / kWidth][e % kWidth]) =
+        *reinterpret_cast<const float4*>(moves.lower_t + e);
+  if (threadIdx.x < kWidth) {
+    shared.picked_from[threadIdx.x] = moves.picked_from[threadIdx.x];
+    shared.source[threadIdx.x] = moves.displaced_to[threadIdx.x];
+  }
+  __syncthreads();
+  // y = L11^-1 (the pivot rows' entries), by every warp: lane l holds y_l and y_{l + 32}.
+  float y[2];
+#pragma unroll
+  for (int h = 0; h < 2; ++h) y[h] = rhs.in[j + shared.picked_from[lane + 32 * h]];
+#pragma unroll
+  for (int s = 0; s < kWidth; ++s) {
+    const float y_s = __shfl_sync(0xffffffffu, y[s / 32], s % 32);
+#pragma unroll
+    for (int h = 0; h < 2; ++h) y[h] = fmaf(-shared.lower_t[s][lane + 32 * h], y_s, y[h]);
+  }
+  if (rhs_block == 0 && threadIdx.x < 32) {
+#pragma unroll
+    for (int h = 0; h < 2; ++h) rhs.solved[j + lane + 32 * h] = y[h];
+  }
+  // Row p below the panel: the entry of the row moved there, less its L21 row times y.
+  constexpr int kWarps = kRhsBlocks * kWarpsEach;
+  const int warp = rhs_block * kWarpsEach + static_cast<int>(threadIdx.x) / 32;
+  for (int first = kWidth + warp * kRhsRowsAtOnce; first < m; first += kWarps * kRhsRowsAtOnce) {
+    float sums[kRhsRowsAtOnce], entries[kRhsRowsAtOnce];
+#pragma unroll
+    for (int q = 0; q < kRhsRowsAtOnce; ++q) {
+      const int p = first + q;
+      const unsigned from_low = __ballot_sync(0xffffffffu, shared.source[lane] == p);
+      const unsigned from_high = __ballot_sync(0xffffffffu, shared.source[lane + 32] == p);
+      const int from = from_low ? __ffs(from_low) - 1 : from_high ? 31 + __ffs(from_high) : p;
+      const float* l21 = a + (j + p) * lda + j;
+      entries[q] = p < m ? rhs.in[j + from] : 0.0f;
+      sums[q] = p < m ? fmaf(l21[lane], y[0], l21[lane + 32] * y[1]) : 0.0f;
+    }
+#pragma unroll
+    for (int q = 0; q < kRhsRowsAtOnce; ++q) {
+#pragma unroll
+      for (int width = 16; width > 0; width /= 2) sums[q] += __shfl_xor_sync(0xffffffffu, sums[q], width);
+      if (lane == q && first + q < m) rhs.out[j + first + q] = entries[q] - sums[q];
+    }
+  }
+}
+
 __global__ void __launch_bounds__(kNextThreads)
     next_columns(const float* a, std::int64_t lda, std::int64_t n, std::int64_t j, int next, PanelMoves moves,
-                 const int* bulk_before, float* staged) {
+                 const int* bulk_before, float* staged, RhsStep rhs) {
   __shared__ NextShared shared;
+  const int column_blocks = static_cast<int>((n - j + kProductRows - 1) / kProductRows);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   // Launched while the panel's tail runs: the panel (whose cluster read the permutation as the panel before left it)
   // complete, the next panel's cluster may take its SMs meanwhile; A's columns once the bulk before is.
   wait_for_previous_kernel();
   let_next_kernel_start();
-  if (bulk_before && threadIdx.x == 0) {
-    int done;
-    do {
-      asm volatile("ld.acquire.gpu.global.b32 %0, [%1];" : "=r"(done) : "l"(bulk_before) : "memory");
-    } while (done == 0);
+  if (static_cast<int>(blockIdx.x) >= column_blocks) {
+    eliminate_rhs(a, lda, n, j, moves, rhs, static_cast<int>(blockIdx.x) - column_blocks, shared);
+    return;
   }
+  if (bulk_before && threadIdx.x == 0) wait_for_word(bulk_before);
   __syncthreads();
 #endif
   const int first_row = static_cast<int>(blockIdx.x) * kProductRows;  // relative to the panel's first
@@ -728,6 +845,10 @@ constexpr int panel_shared_bytes() {
   return S::kRowsPerThread * S::kThreads * kRowStride * sizeof(float);
 }
 
+// A solve's last panel (at most kWidth rows): the small spread carrying the right-hand side through its steps (its
+// own instance: the other panels pay nothing for it).
+using LastSpread = Spread<SmallSpread::kBlocks, SmallSpread::kThreads, SmallSpread::kRowsPerThread, true>;
+
 template <class S>
 void prepare_panel() {
   check_cuda(cudaFuncSetAttribute(factor_panel<S>, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -735,80 +856,123 @@ void prepare_panel() {
              "cudaFuncSetAttribute (panel LU)");
 }
 
-// The panel from column j; past the first, its columns as the panel before staged them.
+// What a factorization reads: A (C-contiguous, n x n), and whether it is still being copied to the scratch it factors
+// (then the word nonzero once it is).
+struct Source {
+  const float* matrix;
+  const int* copied;
+};
+
+// The panel from column j: the first from A, the others as the panel before staged them; `rhs` carried to `solved`
+// where S carries it.
 template <class S>
-void launch_panel(float* a, std::int64_t n, std::int64_t j, int width, const float* staged, int* permutation,
-                  const PanelMoves& moves, cudaStream_t stream) {
-  const float* source = j == 0 ? a : staged + kWidth * kWidth;
+void launch_panel(float* a, std::int64_t n, std::int64_t j, int width, const Source& source, const float* staged,
+                  int* permutation, int* info, const PanelMoves& moves, const float* rhs, float* solved,
+                  cudaStream_t stream) {
+  const bool first = j == 0;
   check_cuda(launch_cluster(factor_panel<S>, S::kBlocks, S::kThreads, panel_shared_bytes<S>(), true, stream, a, n, j,
-                            static_cast<int>(n - j), width, source, j == 0 ? n : std::int64_t{kWidth},
-                            j == 0 ? nullptr : staged, permutation, moves),
+                            static_cast<int>(n - j), width, first ? source.matrix : staged + kWidth * kWidth,
+                            first ? n : std::int64_t{kWidth}, first ? nullptr : staged, permutation, info, moves,
+                            rhs, solved, first ? source.copied : nullptr),
              "panel LU: factor_panel");
 }
 
 // Whether panel j's next columns start during its tail and wait for the bulk before by its word, or start once that
 // bulk is done by an event: while it runs, their blocks waiting on the SMs slowed its sgemm more than they gained
-// (4096^2: the first 16 panels' sgemm 5-8% slower; overlapping from 3072 rows on: 1-2% faster from 1100^2 to 4096^2).
-constexpr std::int64_t kOverlappedRows = 3072;
+// (4096^2: the first 16 panels' sgemm 5-8% slower). Overlapping from 3584 rows on: 4096^2 solve 4.77 ms against 4.86
+// from 3072 rows, 4.79 from 3840, 4.82 on every panel; 3584^2 3.94 against 4.02 from 3072 rows.
+constexpr std::int64_t kOverlappedRows = 3584;
 bool overlaps_panel(std::int64_t n, std::int64_t j) { return n - j <= kOverlappedRows; }
 
-}  // namespace
-
-bool prefers(ga_dtype_t dtype, std::int64_t n, int device) {
-  return dtype == GA_FLOAT32 && n >= kMinimumOrder && n <= kMaxOrder && has_thread_block_clusters(device);
+// Where a solve's upper substitution scratch starts, past the factorization's (aligned for its 64-bit words).
+std::size_t upper_scratch_offset(std::int64_t n) {
+  constexpr std::size_t kAlignment = 256;
+  return (workspace_bytes(n) + kAlignment - 1) / kAlignment * kAlignment;
 }
 
-// A panel's moves and L11, kWidth rows of the staged panel and its bulk's word, a panel.
-std::size_t workspace_bytes(std::int64_t n) {
-  return static_cast<std::size_t>(panels_of(n)) * (kPanelBytes + kWidth * kWidth * sizeof(float) + sizeof(int));
-}
+// What a solve of one right-hand side adds to the factorization: y = L^-1 P rhs into x, panel by panel (RhsStep; the
+// last panel carries it), `rhs` and `spare` (n floats) taking turns, then x = U^-1 y queued right after the last panel
+// (upper scratch: row_major_lu_solve's, zeroed here). A `matrix` apart from the scratch is copied into it beside the
+// first panel, which reads A itself and waits for `copied` before it writes.
+struct FusedSolve {
+  const float* matrix;
+  float* rhs;
+  float* spare;
+  float* x;
+  void* upper_scratch;
+  int* copied;
+};
 
 // cuBLAS sees a row-major matrix as its transpose, column-major: A22 -= L21 U12 is A22^T -= U12^T L21^T.
 // Panel j's next columns (staged for panel j + 1) read A once the bulk of panel j - 1 is done, told by an event or its
 // word (overlaps_panel: an event between the panel and them keeps them from starting during the panel's tail; the
 // word is written by work queued before them, so they never wait for work not yet queued); panel j + 1 follows them
-// on the side stream, so it waits for that bulk too (whose sgemm wrote its columns).
-cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, void* workspace, cublasHandle_t blas,
-                      cudaStream_t stream) {
+// on the side stream, so it waits for that bulk too (whose sgemm wrote its columns). A solve leaves L's rows left of
+// each panel where the panel found them (no one reads them again) and starts U's substitution during the last panel.
+cublasStatus_t factor_in_panels(float* a, std::int64_t n, int* permutation, int* info, void* workspace,
+                                cublasHandle_t blas, cudaStream_t stream, const FusedSolve* solve) {
   const int ld = static_cast<int>(n);
   const float one = 1.0f, minus_one = -1.0f;
   prepare_panel<SmallSpread>();
   prepare_panel<NarrowSpread>();
   prepare_panel<WideSpread>();
+  if (solve) prepare_panel<LastSpread>();
   const SideStream& side = thread_side_stream();
   const cudaStream_t critical = side.get();
   BlasStatus status;
   float* const staged = staged_panel(workspace, n);
   int* const bulk_words = bulks_done(workspace, n);
-  lu_bookkeeping::start(permutation, n, info, stream);
-  check_cuda(cudaMemsetAsync(bulk_words, 0, panels_of(n) * sizeof(int), stream), "cudaMemsetAsync (panel LU)");
+  // The bulks' words, and a solve's upper scratch and copy word after them, zero.
+  const char* const zeroed_end = solve ? reinterpret_cast<const char*>(solve->copied + 1)
+                                       : reinterpret_cast<const char*>(bulk_words + panels_of(n));
+  lu_bookkeeping::start_reporting(permutation, n, info, reinterpret_cast<unsigned*>(bulk_words),
+                                  (zeroed_end - reinterpret_cast<const char*>(bulk_words)) / sizeof(unsigned), stream);
+  const Source source{solve ? solve->matrix : a, solve && solve->matrix != a ? solve->copied : nullptr};
   side.order(stream, critical);
+  if (source.copied) {
+    check_cuda(cudaMemcpyAsync(a, source.matrix, n * n * sizeof(float), cudaMemcpyDeviceToDevice, stream),
+               "cudaMemcpyAsync (panel LU)");
+    check_cuda(cudaMemsetAsync(solve->copied, 1, 1, stream), "cudaMemsetAsync (panel LU)");
+  }
   for (std::int64_t j = 0; j < n; j += kWidth) {
     const int width = static_cast<int>(std::min<std::int64_t>(kWidth, n - j));
     const PanelMoves moves = moves_of(workspace, j);
-    if (n - j <= SmallSpread::kRows)
-      launch_panel<SmallSpread>(a, n, j, width, staged, permutation, moves, critical);
-    else if (n - j <= NarrowSpread::kRows)
-      launch_panel<NarrowSpread>(a, n, j, width, staged, permutation, moves, critical);
-    else
-      launch_panel<WideSpread>(a, n, j, width, staged, permutation, moves, critical);
     const std::int64_t below = n - j - width;
+    // The right-hand side as panel j finds it, and as the next one will.
+    RhsStep rhs{};
+    if (solve) {
+      const bool even = j / kWidth % 2 == 0;
+      rhs = {even ? solve->rhs : solve->spare, even ? solve->spare : solve->rhs, solve->x};
+    }
+    const auto launch = [&](auto spread, const float* carried, float* solved) {
+      launch_panel<decltype(spread)>(a, n, j, width, source, staged, permutation, info, moves, carried, solved,
+                                     critical);
+    };
+    if (solve && below == 0)
+      launch(LastSpread{}, rhs.in, rhs.solved);
+    else if (n - j <= SmallSpread::kRows)
+      launch(SmallSpread{}, nullptr, nullptr);
+    else if (n - j <= NarrowSpread::kRows)
+      launch(NarrowSpread{}, nullptr, nullptr);
+    else
+      launch(WideSpread{}, nullptr, nullptr);
     const int next = static_cast<int>(std::min<std::int64_t>(kWidth, below));
     if (next > 0) {
       const bool overlapped = overlaps_panel(n, j);
       if (!overlapped && j >= kWidth) side.wait_for_mark(critical);  // the bulk before
-      check_cuda(launch_kernel(next_columns, static_cast<int>((n - j + kProductRows - 1) / kProductRows), kNextThreads,
-                               0, false, overlapped, critical, a, n, n, j, next, moves,
-                               overlapped && j >= kWidth ? bulk_words + j / kWidth - 1 : nullptr, staged),
+      const int blocks = static_cast<int>((n - j + kProductRows - 1) / kProductRows) + (solve ? kRhsBlocks : 0);
+      check_cuda(launch_kernel(next_columns, blocks, kNextThreads, 0, false, overlapped, critical, a, n, n, j, next,
+                               moves, overlapped && j >= kWidth ? bulk_words + j / kWidth - 1 : nullptr, staged, rhs),
                  "panel LU: next_columns");
     }
+    const int left_tiles = solve ? 0 : tiles_for(j);
+    const std::int64_t right = j + kWidth + next;
+    const int tiles = left_tiles + tiles_for(n - std::min(n, right));
+    if (tiles == 0 && below <= next) continue;  // no bulk (a solve's last two panels)
     // The bulk waits for the next panel's columns too, though it needs only the panel: beside it, the sgemm's blocks
     // held the SMs the update needed (4096^2: 17-30 us against 8).
     side.mark(critical);
     side.wait_for_mark(stream);
-    const int left_tiles = tiles_for(j);
-    const std::int64_t right = j + kWidth + next;
-    const int tiles = left_tiles + tiles_for(n - std::min(n, right));
     if (tiles > 0) apply_panel<<<tiles, kApplyThreads, 0, stream>>>(a, n, n, j, moves, left_tiles, right);
     if (below > next) {
       float* right_block = a + j * n + right;
@@ -823,9 +987,45 @@ cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, voi
       side.mark(stream);
   }
   check_cuda(cudaGetLastError(), "panel LU kernels");
+  // Right after the last panel on its stream, which only that panel writes: the rows from the one above it.
+  if (solve)
+    row_major_lu_solve::substitute_upper(a, n, solve->x, solve->x, (panels_of(n) - 2) * kWidth, solve->upper_scratch,
+                                         critical);
   side.order(critical, stream);
-  lu_bookkeeping::finish(GA_FLOAT32, a, n, info, stream);
   return status.value();
+}
+
+}  // namespace
+
+bool prefers(ga_dtype_t dtype, std::int64_t n, int device) {
+  return dtype == GA_FLOAT32 && n >= kMinimumOrder && n <= kMaxOrder && has_thread_block_clusters(device);
+}
+
+// A panel's moves and L11, kWidth rows of the staged panel and its bulk's word, a panel.
+std::size_t workspace_bytes(std::int64_t n) {
+  return static_cast<std::size_t>(panels_of(n)) * (kPanelBytes + kWidth * kWidth * sizeof(float) + sizeof(int));
+}
+
+cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, void* workspace, cublasHandle_t blas,
+                      cudaStream_t stream) {
+  return factor_in_panels(a, n, permutation, info, workspace, blas, stream, nullptr);
+}
+
+// The factorization's scratch, the upper substitution's, the copy's word (all zeroed at once from the bulks' words
+// on), the spare right-hand side.
+constexpr std::size_t kCopyWordBytes = 16;
+
+std::size_t solve_workspace_bytes(std::int64_t n) {
+  return upper_scratch_offset(n) + row_major_lu_solve::upper_workspace_bytes(n) + kCopyWordBytes + n * sizeof(float);
+}
+
+cublasStatus_t solve(const float* matrix, float* a, std::int64_t n, int* permutation, int* info, float* b, float* x,
+                     void* workspace, cublasHandle_t blas, cudaStream_t stream) {
+  char* const upper_scratch = static_cast<char*>(workspace) + upper_scratch_offset(n);
+  char* const copy_word = upper_scratch + row_major_lu_solve::upper_workspace_bytes(n);
+  float* const spare = reinterpret_cast<float*>(copy_word + kCopyWordBytes);
+  const FusedSolve fused{matrix, b, spare, x, upper_scratch, reinterpret_cast<int*>(copy_word)};
+  return factor_in_panels(a, n, permutation, info, workspace, blas, stream, &fused);
 }
 
 }  // namespace garray::panel_lu

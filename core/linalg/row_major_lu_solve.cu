@@ -244,10 +244,12 @@ __device__ __forceinline__ void invert_diagonal_block(const T* lu, std::int64_t 
 // solution off its rows as soon as it is published, and once only those last ones are missing (two steps ahead),
 // z = D^-1 (its right-hand sides - the sums). The chain's step is then x = z - sum_b M_b x_b: a lane reads its words
 // of those blocks' solutions, and its warp publishes its rows after one round of dot products, without a barrier.
+// U's kernel may start during the kernel before it: its blocks wait for that one before they read b, and before
+// anything where their rows reach `settled_rows` (the rows of `lu` that kernel may still write).
 template <class T, int K, bool kUpper>
 __global__ void __launch_bounds__(kThreads, 1)
     substitute(const T* lu, std::int64_t n, const int* permutation, const T* b, T* x, int k,
-               unsigned long long* published) {
+               unsigned long long* published, std::int64_t settled_rows) {
   __shared__ T staged[kBlock][kBlock + 1];
   __shared__ T rest[kBlock][K];
   const int blocks = static_cast<int>(blocks_of(n));
@@ -259,6 +261,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   const bool inside = row < n;
   const bool writes = inside && lane % 4 == 0;  // one of the four lanes left with the row's sums
   if constexpr (!kUpper) let_next_kernel_start();
+  if (kUpper && first + kBlock > settled_rows) wait_for_previous_kernel();
   // The t-th block solved (0: the chain's first); this block is the earlier-th.
   const auto solved_at = [&](int t) { return kUpper ? blocks - 1 - t : t; };
   const int earlier = kUpper ? blocks - 1 - block : block;
@@ -275,7 +278,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   LaneTile<T> tile[1], ahead[1];
   const int uncoupled = earlier - kCoupled;
   if (uncoupled > 0) load_tile(lu, n, first, std::int64_t{solved_at(0)} * kBlock, tile[0]);
-  // U's kernel starts during L's chain (its blocks' D^-1 and first tiles), then waits for L's solution.
+  // U's kernel starts during the kernel before (its blocks' D^-1 and first tiles), then waits for b from it.
   if constexpr (kUpper) wait_for_previous_kernel();
   T right_hand_sides[K];
 #pragma unroll
@@ -341,9 +344,9 @@ void substitute_triangle(const T* lu, std::int64_t n, const int* permutation, co
   const int blocks = static_cast<int>(blocks_of(n));
   const bool overlaps_lower = kUpper && has_thread_block_clusters(current_device());
   check_cuda(k == 1 ? launch_kernel(substitute<T, 1, kUpper>, blocks, kThreads, 0, false, overlaps_lower, stream, lu, n,
-                                    permutation, b, x, k, published)
+                                    permutation, b, x, k, published, n)
                     : launch_kernel(substitute<T, kMaxRightHandSides, kUpper>, blocks, kThreads, 0, false,
-                                    overlaps_lower, stream, lu, n, permutation, b, x, k, published),
+                                    overlaps_lower, stream, lu, n, permutation, b, x, k, published, n),
              "LU solve: substitution kernel");
 }
 
@@ -382,6 +385,16 @@ std::size_t workspace_bytes(ga_dtype_t dtype, std::int64_t n) {
   if (dtype == GA_FLOAT32) return 2 * published_words<float>(n) * sizeof(unsigned long long);
   if (dtype == GA_FLOAT64) return 2 * published_words<double>(n) * sizeof(unsigned long long);
   unsupported(dtype);
+}
+
+std::size_t upper_workspace_bytes(std::int64_t n) { return published_words<float>(n) * sizeof(unsigned long long); }
+
+void substitute_upper(const float* lu, std::int64_t n, const float* y, float* x, std::int64_t settled_rows,
+                      void* workspace, cudaStream_t stream) {
+  check_cuda(launch_kernel(substitute<float, 1, true>, static_cast<int>(blocks_of(n)), kThreads, 0, false, true, stream,
+                           lu, n, static_cast<const int*>(nullptr), y, x, 1,
+                           static_cast<unsigned long long*>(workspace), settled_rows),
+             "LU solve: upper substitution kernel");
 }
 
 cublasStatus_t solve(ga_dtype_t dtype, const void* lu, std::int64_t n, const int* permutation, const void* b, void* x,

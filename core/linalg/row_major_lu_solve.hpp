@@ -30,4 +30,15 @@ std::size_t workspace_bytes(ga_dtype_t dtype, std::int64_t n);
 cublasStatus_t solve(ga_dtype_t dtype, const void* lu, std::int64_t n, const int* permutation, const void* b, void* x,
                      std::int64_t k, void* workspace, cublasHandle_t blas, cudaStream_t stream);
 
+// Bytes of the scratch substitute_upper() needs for n x n float32 factors.
+std::size_t upper_workspace_bytes(std::int64_t n);
+
+// x = U^-1 y for one float32 right-hand side (n values; y may be x), U on and above the diagonal of the row-major
+// factors `lu`: the upper kernel alone, launched to start during the kernel queued before it on `stream` (programmatic
+// dependent launch; compute capability 9.0 and newer), which may still write y and the rows of `lu` from
+// `settled_rows`: blocks of rows before them prepare meanwhile (D^-1, D^-1 N, their first tiles). `workspace`:
+// upper_workspace_bytes(n), zero. Launch failures throw.
+void substitute_upper(const float* lu, std::int64_t n, const float* y, float* x, std::int64_t settled_rows,
+                      void* workspace, cudaStream_t stream);
+
 }  // namespace garray::row_major_lu_solve

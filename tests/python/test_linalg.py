@@ -132,16 +132,32 @@ def test_solve_large_transposed_view():
     _assert_close(ga.asnumpy(x), numpy.linalg.solve(a.T, b), 1e-8)
 
 
+def test_solve_float32_views_by_panels():
+    """The panel LU's solve reads a C-contiguous float32 A in place while it copies it; a transposed
+    view is copied first. Either way A is left as it was."""
+    a = standard_normal_host((1030, 1030), numpy.float32, 14)
+    b = standard_normal_host((1030,), numpy.float32, 15)
+    for view, matrix in ((ga.swapaxes(ga.asarray(a), 0, 1), a.T), (ga.asarray(a), a)):
+        x = _wide(ga.asnumpy(ga.linalg.solve(view, ga.asarray(b))))
+        residual = numpy.linalg.norm(_wide(matrix) @ x - _wide(b))
+        assert residual / (numpy.linalg.norm(_wide(matrix)) * numpy.linalg.norm(x)) < _eps(numpy.float32) * 1030
+        numpy.testing.assert_array_equal(ga.asnumpy(view), matrix)
+
+
 @pytest.mark.parametrize("dtype", (numpy.float32, numpy.float64))
 @pytest.mark.parametrize("n", (2048, 4096))
-def test_solve_large_singular_reports(dtype, n):
-    """An exactly zero pivot is reported, by either row-major LU."""
+@pytest.mark.parametrize("zero_column,b_columns", [(100, None), (-1, None), (100, 2)])
+def test_solve_large_singular_reports(dtype, n, zero_column, b_columns):
+    """An exactly zero pivot is reported, by either row-major LU (float32 up to 4096 reports it from
+    the panels: one right-hand side through the panel LU's solve, two through its factorization),
+    in an early panel or the last."""
     _clear_pending()
     a = standard_normal_host((n, n), dtype, 13)
-    a[:, 100] = 0  # a zero column: an exactly zero pivot
+    a[:, zero_column] = 0  # a zero column: an exactly zero pivot
+    b = numpy.ones(n if b_columns is None else (n, b_columns), dtype)
     with ga.errstate(linalg="raise"):
-        with pytest.raises(ga.linalg.LinAlgError):
-            ga.linalg.solve(ga.asarray(a), ga.asarray(numpy.ones(n, dtype)))
+        with pytest.raises(ga.linalg.LinAlgError, match=rf"singular \(U\[{zero_column % n}, "):
+            ga.linalg.solve(ga.asarray(a), ga.asarray(b))
     ga.linalg.check_errors()
 
 
