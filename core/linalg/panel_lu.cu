@@ -683,12 +683,12 @@ struct RhsStep {
   float* out;
   float* solved;
 };
-constexpr int kRhsBlocks = 16;
+constexpr int kRhsBlocks = 32;
 constexpr int kRhsRowsAtOnce = 8;  // a warp's rows in flight
 
 __device__ __forceinline__ void eliminate_rhs(const float* a, std::int64_t lda, std::int64_t n, std::int64_t j,
                                               const PanelMoves& moves, const RhsStep& rhs, int rhs_block,
-                                              NextShared& shared) {
+                                              int rhs_blocks, NextShared& shared) {
   constexpr int kWarpsEach = kNextThreads / 32;
   const int lane = threadIdx.x % 32;
   const int m = static_cast<int>(n - j);
@@ -701,6 +701,26 @@ __device__ __forceinline__ void eliminate_rhs(const float* a, std::int64_t lda, 
     shared.source[threadIdx.x] = moves.displaced_to[threadIdx.x];
   }
   __syncthreads();
+  // Row p below the panel: the entry of the row moved there, less its L21 row times y. A warp's first rows are
+  // loaded before y is solved, each next ones while the rows before are reduced.
+  const int warps = rhs_blocks * kWarpsEach;
+  const int warp = rhs_block * kWarpsEach + static_cast<int>(threadIdx.x) / 32;
+  float2 l21[kRhsRowsAtOnce];
+  float entries[kRhsRowsAtOnce];
+  const auto load_rows = [&](int first) {
+#pragma unroll
+    for (int q = 0; q < kRhsRowsAtOnce; ++q) {
+      const int p = first + q;
+      const unsigned from_low = __ballot_sync(0xffffffffu, shared.source[lane] == p);
+      const unsigned from_high = __ballot_sync(0xffffffffu, shared.source[lane + 32] == p);
+      const int from = from_low ? __ffs(from_low) - 1 : from_high ? 31 + __ffs(from_high) : p;
+      const float* row = a + (j + p) * lda + j;
+      entries[q] = p < m ? rhs.in[j + from] : 0.0f;
+      l21[q] = p < m ? make_float2(row[lane], row[lane + 32]) : make_float2(0.0f, 0.0f);
+    }
+  };
+  int first = kWidth + warp * kRhsRowsAtOnce;
+  load_rows(first);
   // y = L11^-1 (the pivot rows' entries), by every warp: lane l holds y_l and y_{l + 32}.
   float y[2];
 #pragma unroll
@@ -715,26 +735,19 @@ __device__ __forceinline__ void eliminate_rhs(const float* a, std::int64_t lda, 
 #pragma unroll
     for (int h = 0; h < 2; ++h) rhs.solved[j + lane + 32 * h] = y[h];
   }
-  // Row p below the panel: the entry of the row moved there, less its L21 row times y.
-  constexpr int kWarps = kRhsBlocks * kWarpsEach;
-  const int warp = rhs_block * kWarpsEach + static_cast<int>(threadIdx.x) / 32;
-  for (int first = kWidth + warp * kRhsRowsAtOnce; first < m; first += kWarps * kRhsRowsAtOnce) {
-    float sums[kRhsRowsAtOnce], entries[kRhsRowsAtOnce];
+  for (; first < m; first += warps * kRhsRowsAtOnce) {
+    float sums[kRhsRowsAtOnce], taken[kRhsRowsAtOnce];
 #pragma unroll
     for (int q = 0; q < kRhsRowsAtOnce; ++q) {
-      const int p = first + q;
-      const unsigned from_low = __ballot_sync(0xffffffffu, shared.source[lane] == p);
-      const unsigned from_high = __ballot_sync(0xffffffffu, shared.source[lane + 32] == p);
-      const int from = from_low ? __ffs(from_low) - 1 : from_high ? 31 + __ffs(from_high) : p;
-      const float* l21 = a + (j + p) * lda + j;
-      entries[q] = p < m ? rhs.in[j + from] : 0.0f;
-      sums[q] = p < m ? fmaf(l21[lane], y[0], l21[lane + 32] * y[1]) : 0.0f;
+      sums[q] = fmaf(l21[q].x, y[0], l21[q].y * y[1]);
+      taken[q] = entries[q];
     }
+    if (first + warps * kRhsRowsAtOnce < m) load_rows(first + warps * kRhsRowsAtOnce);
 #pragma unroll
     for (int q = 0; q < kRhsRowsAtOnce; ++q) {
 #pragma unroll
       for (int width = 16; width > 0; width /= 2) sums[q] += __shfl_xor_sync(0xffffffffu, sums[q], width);
-      if (lane == q && first + q < m) rhs.out[j + first + q] = entries[q] - sums[q];
+      if (lane == q && first + q < m) rhs.out[j + first + q] = taken[q] - sums[q];
     }
   }
 }
@@ -750,7 +763,8 @@ __global__ void __launch_bounds__(kNextThreads)
   wait_for_previous_kernel();
   let_next_kernel_start();
   if (static_cast<int>(blockIdx.x) >= column_blocks) {
-    eliminate_rhs(a, lda, n, j, moves, rhs, static_cast<int>(blockIdx.x) - column_blocks, shared);
+    eliminate_rhs(a, lda, n, j, moves, rhs, static_cast<int>(blockIdx.x) - column_blocks,
+                  static_cast<int>(gridDim.x) - column_blocks, shared);
     return;
   }
   if (bulk_before && threadIdx.x == 0) wait_for_word(bulk_before);
