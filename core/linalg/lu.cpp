@@ -11,6 +11,7 @@
 #include "core/linalg/linalg_support.hpp"
 #include "core/linalg/panel_lu.hpp"
 #include "core/linalg/row_major_lu_solve.hpp"
+#include "core/linalg/small_inverse.hpp"
 #include "core/linalg/solver_handle.hpp"
 #include "core/linalg/tournament_lu.hpp"
 #include "core/ops/copy.hpp"
@@ -196,6 +197,16 @@ Array inv(const Array& a, const StreamRef& stream) {
   const std::int64_t n = a.shape()[a.ndim() - 1];
   const ga_dtype_t dtype = linalg_dtype(a.dtype(), "inv");
   const Dims batch = batch_shape(a);
+  if (small_inverse::prefers(dtype, n, count_of(batch))) {
+    const Array matrices = a.dtype() == dtype && a.is_c_contiguous() ? a : copy_as(a, dtype, GA_ORDER_C, stream);
+    const Array result = Array::empty(a.shape(), dtype, GA_ORDER_C, stream);
+    const Array info = Array::empty(batch, GA_INT32, GA_ORDER_C, stream);
+    DeviceGuard guard(stream->device());
+    small_inverse::invert(dtype, matrices.data(), result.data(), count_of(batch), n, elements<int>(info),
+                          stream->native());
+    report_linalg_info(info, "inv", LinalgFailure::singular, batch, stream);
+    return result;
+  }
   // The C-order copy read column-major is aᵀ, and inv(aᵀ) column-major is inv(a) in C order.
   const Array lu = copy_as(a, dtype, GA_ORDER_C, stream);
   const LuFactors factors = lu_factor_in_place(lu, stream);

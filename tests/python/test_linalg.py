@@ -176,7 +176,7 @@ def test_solve_non_contiguous_and_promotion():
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("shape", [(4, 4), (3, 2, 5, 5), (1, 1), (0, 0), (2, 0, 0)])
+@pytest.mark.parametrize("shape", [(4, 4), (3, 2, 5, 5), (1, 1), (0, 0), (2, 0, 0), (3, 70, 70), (80, 80)])
 def test_inv(dtype, shape):
     a = _well_conditioned(shape, dtype, 7)
     ga_a = ga.asarray(a)
@@ -194,6 +194,54 @@ def test_inv_batched_100x64x64():
     inverse = ga.asnumpy(ga.linalg.inv(ga.asarray(a)))
     _assert_close(_wide(a) @ _wide(inverse), numpy.broadcast_to(numpy.eye(64), a.shape), _tol(numpy.float32, 64))
     _assert_close(inverse, numpy.linalg.inv(_wide(a)), 1e-3)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("n", [2, 17, 32, 33, 50, 64])
+def test_inv_small_stacks_pivot(dtype, n):
+    """Gauss-Jordan of matrices up to 64 x 64: random normal entries (no dominant diagonal, so rows
+    are chosen by pivoting), a stack read through a transposed view, against NumPy's inverse."""
+    a = standard_normal_host((5, n, n), dtype, 11 + n)
+    view = ga.swapaxes(ga.asarray(numpy.ascontiguousarray(numpy.swapaxes(a, -1, -2))), -1, -2)
+    inverse = ga.asnumpy(ga.linalg.inv(view))
+    assert inverse.dtype == dtype
+    expected = numpy.linalg.inv(_wide(a))
+    scale = numpy.linalg.norm(_wide(a), axis=(-2, -1))[:, None, None] * numpy.linalg.norm(
+        expected, axis=(-2, -1))[:, None, None]
+    residual = numpy.abs(_wide(a) @ _wide(inverse) - numpy.eye(n)) / scale
+    assert residual.max() < _tol(dtype, n)
+    numpy.testing.assert_allclose(_wide(inverse), expected, rtol=0,
+                                  atol=float(_tol(dtype, n) * numpy.abs(expected).max() * scale.max()))
+
+
+def test_inv_small_permutation_exact():
+    """Every step must pivot: the inverse of a permutation matrix is its transpose, exactly."""
+    order = numpy.random.default_rng(3).permutation(40)
+    p = numpy.eye(40)[order]
+    numpy.testing.assert_array_equal(ga.asnumpy(ga.linalg.inv(ga.asarray(p))), p.T)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("n, zero_column", [(8, 0), (40, 39), (64, 20)])
+def test_inv_small_singular_entry_named(dtype, n, zero_column):
+    _clear_pending()
+    a = _well_conditioned((4, n, n), dtype, 5)
+    a[2, :, zero_column] = 0
+    matrices = ga.asarray(a)
+    with ga.errstate(linalg="raise"):
+        with pytest.raises(ga.linalg.LinAlgError, match=r"\(2,\)"):
+            ga.linalg.inv(matrices)
+    numpy.testing.assert_array_equal(ga.asnumpy(matrices), a)
+    result = ga.asnumpy(ga.linalg.inv(matrices))  # deferred: the other entries are still inverses
+    _assert_close(_wide(a[3]) @ _wide(result[3]), numpy.eye(n), _tol(dtype, n))
+    with pytest.raises(ga.linalg.LinAlgError, match=r"\(2,\)"):
+        ga.linalg.check_errors()
+
+
+def test_inv_small_not_finite_is_not_an_error():
+    a = numpy.full((3, 3), numpy.nan, dtype=numpy.float32)
+    with ga.errstate(linalg="raise"):
+        assert numpy.isnan(ga.asnumpy(ga.linalg.inv(ga.asarray(a)))).all()
 
 
 def test_inv_float16_and_integers():
