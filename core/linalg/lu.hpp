@@ -1,6 +1,7 @@
 // The LU family of numpy.linalg: solve, inv, det, slogdet, on cusolverDnXgetrf/Xgetrs; solve of large float32 and
 // float64 systems on the row-major LUs: float32 of order 512 to 4096 on the cluster-panel LU (panel_lu.hpp), the
-// rest on the tournament-pivoted LU (tournament_lu.hpp).
+// rest on the tournament-pivoted LU (tournament_lu.hpp); inv of matrices up to 64 x 64 by Gauss-Jordan in registers
+// (small_inverse.hpp).
 #pragma once
 
 #include "core/array/array.hpp"
