@@ -238,6 +238,11 @@ def test_inv_small_singular_entry_named(dtype, n, zero_column):
         ga.linalg.check_errors()
 
 
+def test_inv_small_empty_stack():
+    result = ga.linalg.inv(ga.asarray(numpy.zeros((0, 3, 3), dtype=numpy.float32)))
+    assert result.shape == (0, 3, 3) and result.dtype == numpy.float32
+
+
 def test_inv_small_not_finite_is_not_an_error():
     a = numpy.full((3, 3), numpy.nan, dtype=numpy.float32)
     with ga.errstate(linalg="raise"):
