@@ -53,8 +53,8 @@ Array swapaxes(const Array& array, int axis1, int axis2) {
   const int first = normalize_axis(axis1, array.ndim(), "axis1");
   const int second = normalize_axis(axis2, array.ndim(), "axis2");
   Dims permutation;
-  for (int axis = 0; axis < array.ndim(); ++axis) permutation.push_back(axis);
-  std::swap(permutation[first], permutation[second]);
+  for (int axis = 0; axis < array.ndim(); ++axis)
+    permutation.push_back(axis == first ? second : axis == second ? first : axis);
   return permuted(array, permutation);
 }
 
