@@ -1,10 +1,15 @@
 // Kernels launched with attributes: as one thread-block cluster (compute capability 9.0 and newer; the
-// factorizations' panels), overlapping the kernel before them; the device side of that overlap.
+// factorizations' panels), overlapping the kernel before them, with more than 48 KB of dynamic shared memory; the
+// device side of that overlap.
 #pragma once
+
+#include "core/common/cuda_check.hpp"
 
 #include <cuda_runtime.h>
 
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 
 namespace garray {
@@ -38,6 +43,19 @@ cudaError_t launch_kernel(void (*kernel)(Parameters...), int blocks, int threads
   config.attrs = attributes;
   config.numAttrs = count;
   return cudaLaunchKernelEx(&config, kernel, std::forward<Arguments>(arguments)...);
+}
+
+// Lets `kKernel` take `bytes` of dynamic shared memory a block on the current device, asked of the driver once per
+// device (the first 64; a race asks twice, harmlessly), not once per call. `bytes` is the same on every call.
+template <auto kKernel>
+void allow_dynamic_shared_memory(std::size_t bytes, const char* what) {
+  static std::atomic<std::uint64_t> allowed_devices{0};
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), what);
+  const std::uint64_t bit = device < 64 ? std::uint64_t{1} << device : 0;
+  if ((allowed_devices.load(std::memory_order_acquire) & bit) != 0) return;
+  check_cuda(cudaFuncSetAttribute(kKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(bytes)), what);
+  allowed_devices.fetch_or(bit, std::memory_order_acq_rel);
 }
 
 // The kernel launched after this one with `overlaps_previous` may start (once every block of this one has said so or

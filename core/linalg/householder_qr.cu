@@ -617,8 +617,7 @@ class BlasLanes {
 // path, first) and, once a pair of blocks is factored, applies the pair to the columns past them.
 cublasStatus_t factor_blocks(float* a, std::int64_t m, std::int64_t n, float* tau, void* workspace, const Blas& blas,
                              bool lookahead) {
-  check_cuda(cudaFuncSetAttribute(merge_block_t, cudaFuncAttributeMaxDynamicSharedMemorySize, kMergeShared),
-             "cudaFuncSetAttribute (householder QR)");
+  allow_dynamic_shared_memory<merge_block_t>(kMergeShared, "cudaFuncSetAttribute (householder QR)");
   const Scratch scratch = carve(workspace, m, n);
   const std::int64_t k = std::min(m, n);
   const std::int64_t blocks = blocks_of(m, n);

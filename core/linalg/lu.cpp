@@ -197,12 +197,13 @@ Array inv(const Array& a, const StreamRef& stream) {
   const std::int64_t n = a.shape()[a.ndim() - 1];
   const ga_dtype_t dtype = linalg_dtype(a.dtype(), "inv");
   const Dims batch = batch_shape(a);
-  if (small_inverse::prefers(dtype, n, count_of(batch))) {
+  const std::int64_t count = count_of(batch);
+  if (small_inverse::prefers(dtype, n, count)) {
     const Array matrices = a.dtype() == dtype && a.is_c_contiguous() ? a : copy_as(a, dtype, GA_ORDER_C, stream);
     const Array result = Array::empty(a.shape(), dtype, GA_ORDER_C, stream);
     const Array info = Array::empty(batch, GA_INT32, GA_ORDER_C, stream);
     DeviceGuard guard(stream->device());
-    small_inverse::invert(dtype, matrices.data(), result.data(), count_of(batch), n, elements<int>(info),
+    small_inverse::invert(dtype, matrices.data(), result.data(), count, n, elements<int>(info),
                           stream->native());
     report_linalg_info(info, "inv", LinalgFailure::singular, batch, stream);
     return result;

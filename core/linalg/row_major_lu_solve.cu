@@ -30,10 +30,10 @@ template <class T>
 constexpr int kPieces = sizeof(T) / sizeof(unsigned);
 constexpr unsigned long long kPublished = 1ull << 32;
 
-// Published words of a triangle's solution: right-hand side c's row i at (c n + i) kPieces.
+// Published words of a triangle's solution for k right-hand sides: right-hand side c's row i at (c n + i) kPieces.
 template <class T>
-std::int64_t published_words(std::int64_t n) {
-  return n * kMaxRightHandSides * kPieces<T>;
+std::int64_t published_words(std::int64_t n, std::int64_t k = kMaxRightHandSides) {
+  return n * k * kPieces<T>;
 }
 
 __device__ __forceinline__ unsigned long long load_word(const unsigned long long* word) {
@@ -337,16 +337,18 @@ __global__ void permute_right_hand_sides(const T* b, const int* permutation, T* 
   x[e] = b[column * n + permutation[e - column * n]];
 }
 
-// One triangle's substitution into x (column-major), its published words zero.
+// One triangle's substitution into x (column-major), its published words zero; U's may start during the kernel
+// before it (where the device has programmatic dependent launch, as it has thread-block clusters), which may still
+// write the rows of `lu` from `settled_rows`.
 template <class T, bool kUpper>
 void substitute_triangle(const T* lu, std::int64_t n, const int* permutation, const T* b, T* x, int k,
-                         unsigned long long* published, cudaStream_t stream) {
+                         unsigned long long* published, cudaStream_t stream, std::int64_t settled_rows) {
   const int blocks = static_cast<int>(blocks_of(n));
-  const bool overlaps_lower = kUpper && has_thread_block_clusters(current_device());
-  check_cuda(k == 1 ? launch_kernel(substitute<T, 1, kUpper>, blocks, kThreads, 0, false, overlaps_lower, stream, lu, n,
-                                    permutation, b, x, k, published, n)
+  const bool overlaps_before = kUpper && has_thread_block_clusters(current_device());
+  check_cuda(k == 1 ? launch_kernel(substitute<T, 1, kUpper>, blocks, kThreads, 0, false, overlaps_before, stream, lu,
+                                    n, permutation, b, x, k, published, settled_rows)
                     : launch_kernel(substitute<T, kMaxRightHandSides, kUpper>, blocks, kThreads, 0, false,
-                                    overlaps_lower, stream, lu, n, permutation, b, x, k, published, n),
+                                    overlaps_before, stream, lu, n, permutation, b, x, k, published, settled_rows),
              "LU solve: substitution kernel");
 }
 
@@ -359,8 +361,9 @@ cublasStatus_t solve_typed(const T* lu, std::int64_t n, const int* permutation, 
     auto* const published = static_cast<unsigned long long*>(workspace);
     check_cuda(cudaMemsetAsync(published, 0, 2 * published_words<T>(n) * sizeof(unsigned long long), stream),
                "cudaMemsetAsync (LU solve)");
-    substitute_triangle<T, false>(lu, n, permutation, b, x, static_cast<int>(k), published, stream);
-    substitute_triangle<T, true>(lu, n, nullptr, x, x, static_cast<int>(k), published + published_words<T>(n), stream);
+    substitute_triangle<T, false>(lu, n, permutation, b, x, static_cast<int>(k), published, stream, n);
+    substitute_triangle<T, true>(lu, n, nullptr, x, x, static_cast<int>(k), published + published_words<T>(n), stream,
+                                 n);
     return CUBLAS_STATUS_SUCCESS;
   }
   permute_right_hand_sides<T><<<static_cast<int>((n * k + 255) / 256), 256, 0, stream>>>(b, permutation, x, n, k);
@@ -387,14 +390,14 @@ std::size_t workspace_bytes(ga_dtype_t dtype, std::int64_t n) {
   unsupported(dtype);
 }
 
-std::size_t upper_workspace_bytes(std::int64_t n) { return published_words<float>(n) * sizeof(unsigned long long); }
+std::size_t upper_workspace_bytes(std::int64_t n) {
+  return published_words<float>(n, 1) * sizeof(unsigned long long);
+}
 
 void substitute_upper(const float* lu, std::int64_t n, const float* y, float* x, std::int64_t settled_rows,
                       void* workspace, cudaStream_t stream) {
-  check_cuda(launch_kernel(substitute<float, 1, true>, static_cast<int>(blocks_of(n)), kThreads, 0, false, true, stream,
-                           lu, n, static_cast<const int*>(nullptr), y, x, 1,
-                           static_cast<unsigned long long*>(workspace), settled_rows),
-             "LU solve: upper substitution kernel");
+  substitute_triangle<float, true>(lu, n, nullptr, y, x, 1, static_cast<unsigned long long*>(workspace), stream,
+                                   settled_rows);
 }
 
 cublasStatus_t solve(ga_dtype_t dtype, const void* lu, std::int64_t n, const int* permutation, const void* b, void* x,

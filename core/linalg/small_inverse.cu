@@ -1,6 +1,8 @@
 #include "core/linalg/small_inverse.hpp"
 
 #include "core/common/cuda_check.hpp"
+#include "core/linalg/approximate_reciprocal.cuh"
+#include "core/linalg/cluster_launch.cuh"
 
 #include <cuComplex.h>
 
@@ -46,13 +48,9 @@ __device__ __forceinline__ cuDoubleComplex indicator<cuDoubleComplex>(bool one) 
   return make_cuDoubleComplex(one ? 1.0 : 0.0, 0.0);
 }
 
-// 1 / p: to within an ulp for float32 (one MUFU.RCP, as LAPACK scales by the reciprocal), correctly rounded for
-// float64, by cuComplex's scaled division for complex numbers.
-__device__ __forceinline__ float reciprocal(float p) {
-  float inverse;
-  asm("rcp.approx.f32 %0, %1;" : "=f"(inverse) : "f"(p));
-  return inverse;
-}
+// 1 / p: to within an ulp for float32, correctly rounded for float64, by cuComplex's scaled division for complex
+// numbers.
+__device__ __forceinline__ float reciprocal(float p) { return approximate_reciprocal(p); }
 __device__ __forceinline__ double reciprocal(double p) { return 1.0 / p; }
 __device__ __forceinline__ cuFloatComplex reciprocal(cuFloatComplex p) {
   return cuCdivf(indicator<cuFloatComplex>(true), p);
@@ -269,8 +267,7 @@ void launch(const void* matrices, void* inverse, std::int64_t count, int n, int*
   constexpr int kMatrices = kThreads / (32 * W);
   constexpr std::size_t kBytes = shared_bytes<T, W, N>();
   if constexpr (kBytes > 48 * 1024)
-    check_cuda(cudaFuncSetAttribute(gauss_jordan<T, W, N>, cudaFuncAttributeMaxDynamicSharedMemorySize, kBytes),
-               "small inverse: cudaFuncSetAttribute");
+    allow_dynamic_shared_memory<gauss_jordan<T, W, N>>(kBytes, "small inverse: cudaFuncSetAttribute");
   const auto blocks = static_cast<unsigned>((count + kMatrices - 1) / kMatrices);
   gauss_jordan<T, W, N><<<blocks, kThreads, kBytes, stream>>>(static_cast<const T*>(matrices),
                                                                static_cast<T*>(inverse), count, n, info);

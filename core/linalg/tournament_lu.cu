@@ -3,6 +3,7 @@
 #include "core/common/cuda_check.hpp"
 #include "core/common/error.hpp"
 #include "core/linalg/blas_status.hpp"
+#include "core/linalg/cluster_launch.cuh"
 #include "core/linalg/lu_bookkeeping.hpp"
 #include "core/linalg/side_stream.hpp"
 #include "core/linalg/typed_blas.hpp"
@@ -370,9 +371,8 @@ template <class T>
 cublasStatus_t factor_typed(T* a, std::int64_t n, int* permutation, int* info, void* workspace, cublasHandle_t blas,
                             cudaStream_t stream, bool lookahead) {
   constexpr int W = panel_width<T>();
-  check_cuda(cudaFuncSetAttribute(nominate_pivot_rows<T, W>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  W * kThreads * sizeof(T)),
-             "cudaFuncSetAttribute (tournament LU)");
+  allow_dynamic_shared_memory<nominate_pivot_rows<T, W>>(W * kThreads * sizeof(T),
+                                                         "cudaFuncSetAttribute (tournament LU)");
   const Scratch<T> scratch = carve<T>(workspace, n);
   const std::int64_t lda = n;
   const int ld = static_cast<int>(lda);
