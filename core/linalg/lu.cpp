@@ -113,16 +113,15 @@ bool solves_by_panels(ga_dtype_t dtype, std::int64_t n, std::int64_t k, const St
 // X for every matrix of `lu`, a C-order stack of the matrices themselves (not read column-major), factored in that
 // layout by the cluster-panel LU (panel_lu.hpp) where it takes them, else the tournament-pivoted LU
 // (tournament_lu.hpp): `rhs` (..., k, n) holds each right-hand side contiguous; X comes back in the same layout.
-// `matrices` is `lu` or, where solves_by_panels(), the matrices themselves (C-contiguous, of lu's dtype), which
+// With `fused` (solves_by_panels()), `matrices` is `lu` or the matrices themselves (C-contiguous, of lu's dtype), which
 // panel_lu::solve() copies to `lu` as it starts.
-Array solve_by_row_major_lu(const Array& lu, const Array& matrices, const Array& rhs, const Dims& batch,
+Array solve_by_row_major_lu(const Array& lu, const Array& matrices, const Array& rhs, const Dims& batch, bool fused,
                             const StreamRef& stream) {
   const std::int64_t count = count_of(batch);
   const std::int64_t n = lu.shape()[lu.ndim() - 1];
   const std::int64_t k = rhs.shape()[rhs.ndim() - 2];
   const ga_dtype_t dtype = lu.dtype();
-  const bool by_panels = panel_lu::prefers(dtype, n, stream->device());
-  const bool fused = solves_by_panels(dtype, n, k, stream);
+  const bool by_panels = fused || panel_lu::prefers(dtype, n, stream->device());
   const Array permutations = Array::empty(joined(batch, {n}), GA_INT32, GA_ORDER_C, stream);
   const Array info = info_words(count, stream);
   // One scratch serves the factorization and then the solve, in turn on the stream.
@@ -178,16 +177,16 @@ Array solve(const Array& a, const Array& b, const StreamRef& stream) {
   const Dims batch = broadcast_shapes(batches, "solve");
   const std::int64_t k = vector ? 1 : b.shape()[b.ndim() - 1];
   const Array matrices = broadcast_to(a, joined(batch, {n, n}));
+  const bool by_row_major_lu = tournament_lu::prefers(dtype, n);
+  const bool fused = by_row_major_lu && solves_by_panels(dtype, n, k, stream);
   // The panel LU's solve copies A itself, beside its first panel.
-  const bool copied_later =
-      matrices.dtype() == dtype && matrices.is_c_contiguous() && solves_by_panels(dtype, n, k, stream);
+  const bool copied_later = fused && matrices.dtype() == dtype && matrices.is_c_contiguous();
   const Array lu = copied_later ? Array::empty(matrices.shape(), dtype, GA_ORDER_C, stream)
                                 : copy_as(matrices, dtype, GA_ORDER_C, stream);
   const Array b_matrices = vector ? reshape(b, {n, 1}, GA_ORDER_C) : b;
   const Array rhs = column_major_copy(broadcast_to(b_matrices, joined(batch, {n, k})), dtype, stream);
-  const Array x = tournament_lu::prefers(dtype, n)
-                      ? solve_by_row_major_lu(lu, copied_later ? matrices : lu, rhs, batch, stream)
-                      : solve_by_getrf(lu, rhs, batch, stream);
+  const Array x = by_row_major_lu ? solve_by_row_major_lu(lu, copied_later ? matrices : lu, rhs, batch, fused, stream)
+                                  : solve_by_getrf(lu, rhs, batch, stream);
   if (vector) return reshape(x, joined(batch, {n}), GA_ORDER_C);
   return from_column_major(x, stream);
 }

@@ -1016,17 +1016,16 @@ cublasStatus_t factor_in_panels(float* a, std::int64_t n, int* permutation, int*
     const std::int64_t right = j + kWidth + next;
     const BulkTiles tiles{left_tiles + tiles_for(n - std::min(n, right)), left_tiles, right};
     // The bulk's tiles run in the next columns' launch (its sgemm waits for that launch anyway), off the bulk's chain
-    // of the first panels: 4096^2 solve 4.90 ms against 5.03. A factorization's last panel has no next columns.
-    const bool folded = next > 0;
+    // of the first panels: 4096^2 solve 4.90 ms against 5.03. A factorization's last panel has no next columns: its
+    // tiles (moves only) run before the bulk, below.
     if (next > 0) {
       const bool overlapped = overlaps_panel(n, j);
       if (!overlapped && j >= kWidth) side.wait_for_mark(critical);  // the bulk before
-      const BulkTiles folded_tiles = folded ? tiles : BulkTiles{0, 0, 0};
-      const int blocks = static_cast<int>((n - j + kProductRows - 1) / kProductRows) + folded_tiles.count +
+      const int blocks = static_cast<int>((n - j + kProductRows - 1) / kProductRows) + tiles.count +
                          (solve ? kRhsBlocks : 0);
       check_cuda(launch_kernel(next_columns, blocks, kNextThreads, 0, false, overlapped, critical, a, n, n, j, next,
                                moves, overlapped && j >= kWidth ? bulk_words + j / kWidth - 1 : nullptr, staged,
-                               rows_ready, folded_tiles, rhs),
+                               rows_ready, tiles, rhs),
                  "panel LU: next_columns");
     }
     if (tiles.count == 0 && below <= next) continue;  // no bulk (a solve's last two panels)
@@ -1034,7 +1033,7 @@ cublasStatus_t factor_in_panels(float* a, std::int64_t n, int* permutation, int*
     // the sgemm, their blocks waited for the SMs it held, 4096^2 17-30 us against 8).
     side.mark(critical);
     side.wait_for_mark(stream);
-    if (tiles.count > 0 && !folded) apply_panel<<<tiles.count, kApplyThreads, 0, stream>>>(a, n, n, j, moves, tiles);
+    if (tiles.count > 0 && next == 0) apply_panel<<<tiles.count, kApplyThreads, 0, stream>>>(a, n, n, j, moves, tiles);
     if (below > next) {
       float* right_block = a + j * n + right;
       float* lower = a + (j + kWidth) * n + j;
