@@ -119,26 +119,63 @@ PanelMoves moves_of(void* workspace, std::int64_t j) {
 
 std::int64_t panels_of(std::int64_t n) { return (n + kWidth - 1) / kWidth; }
 
-// The next panel's columns, staged between the panels: rows from the factored panel's first, kWidth floats each.
+// The next panel's columns, staged between the panels by columns (column_stride apart): rows from the factored panel's
+// first, U12's then the next panel's.
 float* staged_panel(void* workspace, std::int64_t n) {
   return reinterpret_cast<float*>(static_cast<char*>(workspace) + panels_of(n) * kPanelBytes);
+}
+
+// Floats between the columns of what is staged or handed over column by column: a whole number of panels' rows.
+std::int64_t column_stride(std::int64_t n) { return panels_of(n) * kWidth; }
+
+// What a panel hands its next columns as its steps end (HandOff), for the panels of either parity in turn: the
+// multipliers of the rows left below the panel, by columns (each row at its place when the panel began, from the
+// panel's first), then L11's rows, kWidth floats each.
+std::int64_t handed_floats(std::int64_t n) { return column_stride(n) * kWidth + kWidth * kWidth; }
+
+float* handed_multipliers(void* workspace, std::int64_t n, std::int64_t j) {
+  return staged_panel(workspace, n) + panels_of(n) * kWidth * kWidth + (j / kWidth % 2) * handed_floats(n);
 }
 
 // A word a panel, nonzero once the caller's stream has run the panel's bulk (the next columns of the panel after next
 // wait for it).
 int* bulks_done(void* workspace, std::int64_t n) {
-  return reinterpret_cast<int*>(staged_panel(workspace, n) + panels_of(n) * kWidth * kWidth);
+  return reinterpret_cast<int*>(handed_multipliers(workspace, n, 0) + 2 * handed_floats(n));
 }
 
 // A word a block of kWidth staged rows (panels_of(n) of them): 1 + the panel whose next columns staged them, once they
 // are (the next panel's cluster waits for its own rows' words, not for the whole launch).
 int* staged_rows_ready(void* workspace, std::int64_t n) { return bulks_done(workspace, n) + panels_of(n); }
 
+// A word a block of a panel's cluster: 1 + the panel whose multipliers it has handed over (handed_multipliers).
+constexpr int kHandOffWords = 16;
+int* multipliers_handed(void* workspace, std::int64_t n) { return staged_rows_ready(workspace, n) + panels_of(n); }
+
+// What a panel's cluster hands its next columns as its steps end, before its tail (handed_multipliers), and a word a
+// block of the cluster (multipliers_handed) set to 1 + the panel's index once that block's rows are out: the next
+// columns start on those words, not on the end of the panel's launch. Whole lines a warp: the multipliers by columns.
+struct HandOff {
+  float* multipliers;  // null: the panel has no next columns
+  float* lower;        // L11's rows, kWidth floats each
+  int* words;
+  int blocks;           // the cluster's
+  std::int64_t stride;  // column_stride
+};
+
 // Entries [0, 4) from `from`, those at or past `count` zero: one vector load when `whole` (16-byte aligned, count >= 4).
 __device__ __forceinline__ float4 load_four(const float* from, int count, bool whole) {
   if (whole && count >= 4) return *reinterpret_cast<const float4*>(from);
   return make_float4(count > 0 ? from[0] : 0.0f, count > 1 ? from[1] : 0.0f, count > 2 ? from[2] : 0.0f,
                      count > 3 ? from[3] : 0.0f);
+}
+
+// `word` set to `value` once every thread of the block has made its stores before this visible.
+__device__ __forceinline__ void publish_word(int* word, int value) {
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    __threadfence();
+    asm volatile("st.relaxed.gpu.global.b32 [%0], %1;" ::"l"(word), "r"(value) : "memory");
+  }
 }
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
@@ -419,11 +456,13 @@ __device__ __forceinline__ void write_rows(const float* rows, const int* targets
 #endif
 
 // getrf of the panel of `width` columns from (j, j) of the C-contiguous n x n `a`, its m = n - j rows spread by S
-// (dynamic shared memory: R T rows of kRowStride floats, the rows' multipliers), read from `source` (row i at
-// source + i source_ld: the panel itself, or as staged by next_columns). Leaves L21 and U11 in place of the panel (rows
-// in their pivoted order), the pivots as moves for the other columns in `moves` and applied to permutation[j...]; the
-// kWidth rows above the panel's columns from `above` (kWidth floats a row) where set. Where S carries a right-hand
-// side (a solve's last panel), rhs's entries from j are eliminated with the rows: L^-1 P rhs's to `solved` from j.
+// (dynamic shared memory: R T rows of kRowStride floats, the rows' multipliers), read from `source` (entry (i, c) at
+// source + i source_ld + c source_column_stride: the panel itself, or as staged by next_columns, by columns). Leaves
+// L21 and U11 in place of the panel (rows in their pivoted order), the pivots as moves for the other columns in `moves`
+// and applied to permutation[j...]; the kWidth rows above the panel's columns from `above` (laid out as `source`) where
+// set. As its steps end it hands its multipliers to its next columns (HandOff), before its tail: 4096^2 solve 5.023 ms
+// against 5.069 with L read from A after the whole panel. Where S carries a right-hand side (a solve's last panel),
+// rhs's entries from j are eliminated with the rows: L^-1 P rhs's to `solved` from j.
 // Where `copied` is set (the first panel, reading A while it is copied to `a`), nothing is written to `a` before it
 // is nonzero. A zero pivot at step k goes to *info as 1 + j + k unless it is set (lu_bookkeeping::start_reporting).
 // Where `rows_ready` is set (staged_rows_ready), the panel starts on its rows' words, not at the end of the whole
@@ -432,8 +471,9 @@ __device__ __forceinline__ void write_rows(const float* rows, const int* targets
 template <class S>
 __global__ void __launch_bounds__(S::kThreads, 1)
     factor_panel(float* a, std::int64_t lda, std::int64_t j, int m, int width, const float* source,
-                 std::int64_t source_ld, const float* above, int* permutation, int* info, PanelMoves moves,
-                 const float* rhs, float* solved, const int* copied, const int* rows_ready) {
+                 std::int64_t source_ld, std::int64_t source_column_stride, const float* above, int* permutation,
+                 int* info, PanelMoves moves, const float* rhs, float* solved, const int* copied,
+                 const int* rows_ready, HandOff handed) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   constexpr int R = S::kRowsPerThread;
   constexpr int T = S::kThreads;
@@ -443,8 +483,7 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   const cg::cluster_group cluster = cg::this_cluster();
   const int block = static_cast<int>(cluster.block_rank());
   float* const panel = a + j * lda + j;
-  // While the next columns still run (the panel before wrote the permutation): the mailboxes, opened before the
-  // thread's loads and stores, and the rows' permutation entries (moved at the end).
+  // While the next columns still run: the mailboxes, opened before the thread's loads and stores.
   if (threadIdx.x == 0) {
     cluster_mailbox::open(shared.mailbox);
     for (int round = 0; round < kRounds && round < width; ++round)
@@ -453,12 +492,17 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   float v[R][kWidth];
   int row[R], position[R], entry[R];
   bool live[R];
+  // The rows' permutation entries, moved at the end: once the launch before is complete (the panel before, which
+  // moved them, is then too).
+  const auto read_entries = [&] {
+#pragma unroll
+    for (int i = 0; i < R; ++i) entry[i] = row[i] < m ? permutation[j + row[i]] : 0;
+  };
 #pragma unroll
   for (int i = 0; i < R; ++i) {
     row[i] = (i * S::kBlocks + block) * T + threadIdx.x;
     position[i] = row[i];
     live[i] = row[i] < m;
-    entry[i] = live[i] ? permutation[j + row[i]] : 0;
   }
   for (int c = threadIdx.x % 32; c < kWidth; c += 32) shared.pivot_now[threadIdx.x / 32][1][c] = 0.0f;  // none yet
   // The next columns before it staged its rows: each thread waits for its rows' words and those above the panel's
@@ -471,18 +515,24 @@ __global__ void __launch_bounds__(S::kThreads, 1)
       if (live[i]) wait_for_word(rows_ready + row[i] / kWidth + 1, epoch);
   } else {
     wait_for_previous_kernel();
+    read_entries();
   }
-  const bool whole_vectors = width == kWidth && source_ld % 4 == 0;
+  const bool whole_vectors = width == kWidth && source_ld % 4 == 0 && source_column_stride == 1;
 #pragma unroll
   for (int i = 0; i < R; ++i) {
     const float* from = source + row[i] * source_ld;
+    if (source_column_stride == 1) {
 #pragma unroll
-    for (int c = 0; c < kWidth; c += 4) {
-      const float4 lanes = load_four(from + c, live[i] ? width - c : 0, whole_vectors);
-      v[i][c] = lanes.x;
-      v[i][c + 1] = lanes.y;
-      v[i][c + 2] = lanes.z;
-      v[i][c + 3] = lanes.w;
+      for (int c = 0; c < kWidth; c += 4) {
+        const float4 lanes = load_four(from + c, live[i] ? width - c : 0, whole_vectors);
+        v[i][c] = lanes.x;
+        v[i][c + 1] = lanes.y;
+        v[i][c + 2] = lanes.z;
+        v[i][c + 3] = lanes.w;
+      }
+    } else {
+#pragma unroll
+      for (int c = 0; c < kWidth; ++c) v[i][c] = live[i] && c < width ? from[c * source_column_stride] : 0.0f;
     }
   }
   CarriedRhs<R> carried{};
@@ -492,7 +542,7 @@ __global__ void __launch_bounds__(S::kThreads, 1)
     constexpr int kRowsEach = kWidth / S::kBlocks;
     for (int e = threadIdx.x; e < kRowsEach * kWidth; e += T) {
       const int r = block * kRowsEach + e / kWidth, c = e % kWidth;
-      if (c < width) panel[(r - kWidth) * lda + c] = above[r * kWidth + c];
+      if (c < width) panel[(r - kWidth) * lda + c] = above[r * source_ld + c * source_column_stride];
     }
   }
   const float no_multipliers[R] = {};
@@ -505,8 +555,36 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   if (threadIdx.x < 32) mail_block_best<S, kWidth>(shared, mail_to, key_to);
   panel_in_stretches<S>(std::make_integer_sequence<int, kStretches>{}, width, v, row, position, live, carried, shared,
                         mail_to, key_to, rows, block, moves.picked_from);
-  if (rows_ready) wait_for_previous_kernel();  // the rest of that launch: its completion before this one's
-  let_next_kernel_start();  // the next columns' blocks start during the tail
+  // The multipliers and the moves the next columns need, before the tail.
+#pragma unroll
+  for (int i = 0; i < R; ++i)
+    if (row[i] < kWidth) moves.displaced_to[row[i]] = live[i] ? position[i] : -1;
+  let_next_kernel_start();  // the next columns' blocks start as the multipliers go out
+  if (handed.multipliers) {
+#pragma unroll
+    for (int i = 0; i < R; ++i) {
+      if (row[i] >= m) continue;
+      const float* from = rows + (i * T + threadIdx.x) * kRowStride;
+#pragma unroll
+      for (int c = 0; c < kWidth; c += 4) {
+        const float4 four = *reinterpret_cast<const float4*>(from + c);
+        if (!live[i]) {
+          *reinterpret_cast<float4*>(handed.lower + position[i] * kWidth + c) = four;
+        } else {
+          float* const to = handed.multipliers + c * handed.stride + row[i];
+          to[0] = four.x;
+          to[handed.stride] = four.y;
+          to[2 * handed.stride] = four.z;
+          to[3 * handed.stride] = four.w;
+        }
+      }
+    }
+    publish_word(handed.words + block, static_cast<int>(j / kWidth) + 1);
+  }
+  if (rows_ready) {
+    wait_for_previous_kernel();  // the rest of that launch: its completion before this one's
+    read_entries();
+  }
   if (copied && threadIdx.x == 0) wait_for_word(copied);  // before the cluster's barrier below
 
   // The picked rows' multipliers join U's rows in block 0, every other row is written from its block; the moves and
@@ -516,7 +594,6 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   for (int i = 0; i < R; ++i) {
     const int slot = i * T + threadIdx.x;
     targets[slot] = row[i] < m && live[i] ? position[i] : -1;
-    if (row[i] < kWidth) moves.displaced_to[row[i]] = live[i] ? position[i] : -1;
     if (row[i] < m && !live[i])
       for (int c = 0; c < position[i]; ++c) pivot_rows[position[i] * kRowStride + c] = rows[slot * kRowStride + c];
   }
@@ -563,50 +640,52 @@ __global__ void __launch_bounds__(S::kThreads, 1)
 constexpr int kTile = 32;
 constexpr int kMoves = 2 * kWidth;
 constexpr int kApplyThreads = kMoves;  // the bulk's tiles: a thread per move
-constexpr int kSolveBands = 4;
-constexpr int kSolveBand = kWidth / kSolveBands;  // rows of U12's column a solving thread holds
 
-// U12 = L11^-1 U12 in place for the C columns of `u` (kWidth rows, its first; lower_t: L11 transposed), by forward
-// substitution in bands: thread t holds band t / C of column t % C; the warps of band b finish it, then the bands
-// below take it off theirs. Every thread of the block calls it (block barriers).
-template <int C>
-__device__ __forceinline__ void substitute_bands(float (*u)[C], const float (*lower_t)[kWidth]) {
-  const int band = threadIdx.x / C;
-  const int column = threadIdx.x % C;
-  float held[kSolveBand];
+// U12 = L11^-1 U12 in place for the C columns of `u` (kWidth rows kStride floats apart, kStride = 4 mod 32 so that a
+// quarter warp's vector loads of a column's rows miss each other's banks; lower_t: L11 transposed, zero on and above
+// its diagonal), by forward substitution in registers: each warp takes C / warps columns, lane l rows l and l + 32,
+// and each step's solved row goes to every lane by shuffles (no block barrier on the chain of 64 steps). Every
+// thread of the block calls it; it ends with a block barrier.
+template <int C, int kStride, int kBlockThreads>
+__device__ __forceinline__ void substitute_by_warps(float (*u)[kStride], const float (*lower_t)[kWidth]) {
+  constexpr int kColumnsEach = C * 32 / kBlockThreads;
+  static_assert(kColumnsEach % 4 == 0 && kStride % 32 == 4, "whole vectors of columns a lane; banks apart");
+  const int lane = threadIdx.x % 32;
+  const int first = threadIdx.x / 32 * kColumnsEach;
+  float x[2][kColumnsEach];
 #pragma unroll
-  for (int r = 0; r < kSolveBand; ++r) held[r] = band < kSolveBands ? u[band * kSolveBand + r][column] : 0.0f;
+  for (int h = 0; h < 2; ++h)
 #pragma unroll
-  for (int b = 0; b < kSolveBands; ++b) {
-    if (band == b) {
-#pragma unroll
-      for (int s = 0; s < kSolveBand; ++s)
-#pragma unroll
-        for (int r = s + 1; r < kSolveBand; ++r)
-          held[r] = fmaf(-lower_t[b * kSolveBand + s][b * kSolveBand + r], held[s], held[r]);
-#pragma unroll
-      for (int r = 0; r < kSolveBand; ++r) u[b * kSolveBand + r][column] = held[r];
+    for (int q = 0; q < kColumnsEach; q += 4) {
+      const float4 four = *reinterpret_cast<const float4*>(&u[lane + 32 * h][first + q]);
+      x[h][q] = four.x;
+      x[h][q + 1] = four.y;
+      x[h][q + 2] = four.z;
+      x[h][q + 3] = four.w;
     }
-    __syncthreads();
-    if (band > b && band < kSolveBands) {
 #pragma unroll
-      for (int s = 0; s < kSolveBand; ++s) {
-        const float solved = u[b * kSolveBand + s][column];
+  for (int s = 0; s < kWidth; ++s) {
+    const float l_low = lower_t[s][lane], l_high = lower_t[s][lane + 32];
 #pragma unroll
-        for (int r = 0; r < kSolveBand; r += 4) {
-          const float4 l = *reinterpret_cast<const float4*>(&lower_t[b * kSolveBand + s][band * kSolveBand + r]);
-          held[r] = fmaf(-l.x, solved, held[r]);
-          held[r + 1] = fmaf(-l.y, solved, held[r + 1]);
-          held[r + 2] = fmaf(-l.z, solved, held[r + 2]);
-          held[r + 3] = fmaf(-l.w, solved, held[r + 3]);
-        }
-      }
+    for (int q = 0; q < kColumnsEach; ++q) {
+      const float solved = __shfl_sync(0xffffffffu, x[s / 32][q], s % 32);
+      if (s < 32) x[0][q] = fmaf(-l_low, solved, x[0][q]);  // rows below 32 are done from step 32 on
+      x[1][q] = fmaf(-l_high, solved, x[1][q]);
     }
   }
+#pragma unroll
+  for (int h = 0; h < 2; ++h)
+#pragma unroll
+    for (int q = 0; q < kColumnsEach; q += 4)
+      *reinterpret_cast<float4*>(&u[lane + 32 * h][first + q]) =
+          make_float4(x[h][q], x[h][q + 1], x[h][q + 2], x[h][q + 3]);
+  __syncthreads();
 }
 
+constexpr int kTileStride = kTile + 4;
+
 struct ApplyShared {
-  float staged[kMoves][kTile];
+  __align__(16) float staged[kMoves][kTileStride];
   __align__(16) float lower_t[kWidth][kWidth];
   int from[kMoves], to[kMoves];
 };
@@ -646,7 +725,7 @@ __device__ __forceinline__ void apply_tile(float* a, std::int64_t lda, std::int6
   for (int t = 0; t < kMoves / kRowsAtOnce; ++t)
     shared.staged[threadIdx.x / kTile + t * kRowsAtOnce][lane] = values[t];
   __syncthreads();
-  if (solves) substitute_bands<kTile>(shared.staged, shared.lower_t);
+  if (solves) substitute_by_warps<kTile, kTileStride, kBlockThreads>(shared.staged, shared.lower_t);
   if (!inside) return;
   for (int move = threadIdx.x / kTile; move < kMoves; move += kRowsAtOnce) {
     const int target = shared.to[move];
@@ -679,17 +758,19 @@ __global__ void __launch_bounds__(kApplyThreads)
   apply_bulk_tile<kApplyThreads>(a, lda, n, j, moves, tiles, static_cast<int>(blockIdx.x), shared);
 }
 
-// The next panel's columns [j + kWidth, j + kWidth + next) of panel j's rows, to `staged` (kWidth floats a row, from
-// the panel's first): its row moves, U12 = L11^-1 (the pivot rows) in rows 0 to kWidth - 1, then the next panel's
-// rows, A22 - L21 U12. Every block solves U12 itself and takes kProductRows rows (block 0 U12's): no block waits for
-// another, and A is only read (the next panel writes its columns back). A thread holds a 4 x 4 tile of the product.
+// The next panel's columns [j + kWidth, j + kWidth + next) of panel j's rows, to `staged` (staged_panel: by columns,
+// from the panel's first row): its row moves, U12 = L11^-1 (the pivot rows) in rows 0 to kWidth - 1, then the next
+// panel's rows, A22 - L21 U12, with L as the panel handed it over (HandOff). Every block solves U12 itself (by warps:
+// a 4096^2 solve 4.924 ms against 5.023 by bands of rows with block barriers) and takes kProductRows rows (block 0
+// U12's): no block waits for another, and A is only read (the next panel writes its columns back). A thread holds a
+// 4 x 4 tile of the product. Staged and handed over by columns, whole lines a warp (the panel's loads and stores of a
+// row a thread were 32 lines an instruction): 4096^2 solve 4.842 ms against 4.960 by rows.
 constexpr int kProductRows = 64;
 constexpr int kNextThreads = 256;
-static_assert(kNextThreads == kSolveBands * kWidth && kNextThreads == kProductRows * kWidth / 16,
-              "a band of a column a thread; a 4 x 4 tile of the product a thread");
+static_assert(kNextThreads == kProductRows * kWidth / 16, "a 4 x 4 tile of the product a thread");
 
 struct NextShared {
-  __align__(16) float u12[kWidth][kWidth];
+  __align__(16) float u12[kWidth][kRowStride];
   union {
     __align__(16) float lower_t[kWidth][kWidth];             // while U12 is solved
     __align__(16) float l21_t[kWidth][kProductRows + 4];  // then
@@ -778,12 +859,7 @@ __device__ __forceinline__ void eliminate_rhs(const float* a, std::int64_t lda, 
 
 // The block's staged rows told to the next panel: every thread's stores before its word (1 + the panel's index).
 __device__ __forceinline__ void publish_staged_rows(int* rows_ready, int block, std::int64_t j) {
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    __threadfence();
-    asm volatile("st.relaxed.gpu.global.b32 [%0], %1;" ::"l"(rows_ready + block), "r"(static_cast<int>(j / kWidth) + 1)
-                 : "memory");
-  }
+  publish_word(rows_ready + block, static_cast<int>(j / kWidth) + 1);
 }
 
 // The next columns' launch: its first blocks the next panel's columns, then the bulk's tiles where they are folded
@@ -795,15 +871,18 @@ union NextLaunchShared {
 
 __global__ void __launch_bounds__(kNextThreads)
     next_columns(float* a, std::int64_t lda, std::int64_t n, std::int64_t j, int next, PanelMoves moves,
-                 const int* bulk_before, float* staged, int* rows_ready, BulkTiles bulk, RhsStep rhs) {
+                 const int* bulk_before, float* staged, int* rows_ready, BulkTiles bulk, RhsStep rhs,
+                 HandOff handed) {
   __shared__ NextLaunchShared launch_shared;
   NextShared& shared = launch_shared.next;
   const int column_blocks = static_cast<int>((n - j + kProductRows - 1) / kProductRows);
   const int block = static_cast<int>(blockIdx.x);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  // Launched while the panel's tail runs: the panel (whose cluster read the permutation as the panel before left it)
-  // complete, the next panel's cluster may take its SMs meanwhile; A's columns once the bulk before is.
-  wait_for_previous_kernel();
+  // Launched as the panel's steps end: the column blocks start once the panel's blocks have handed their multipliers
+  // over, the others once the panel is complete, and all end after it (the next panel waits for this launch, so for
+  // the panel too); the next panel's cluster may take its SMs meanwhile. A's columns once the bulk before is (before
+  // the first panel's: the copy of A).
+  if (block >= column_blocks) wait_for_previous_kernel();
   let_next_kernel_start();
   if (block >= column_blocks + bulk.count) {
     eliminate_rhs(a, lda, n, j, moves, rhs, block - column_blocks - bulk.count,
@@ -811,6 +890,8 @@ __global__ void __launch_bounds__(kNextThreads)
     return;
   }
   if (bulk_before && threadIdx.x == 0) wait_for_word(bulk_before);
+  if (block < column_blocks && threadIdx.x >= 32 && threadIdx.x < 32 + handed.blocks)
+    wait_for_word(handed.words + threadIdx.x - 32, static_cast<int>(j / kWidth) + 1);
   __syncthreads();
 #endif
   if (block >= column_blocks) {
@@ -820,28 +901,56 @@ __global__ void __launch_bounds__(kNextThreads)
   const int first_row = block * kProductRows;  // relative to the panel's first
   const int m = static_cast<int>(n - j);
   const float* const next_columns = a + j * lda + j + kWidth;
-  // All loads in flight at once, as vectors where rows are 16-byte aligned: L11 and the block's rows of L21 with the
-  // moves, then the pivot rows and the block's rows of the next columns, which the moves locate.
+  // All loads in flight at once, as vectors: the moves, L11 and the block's rows of L21 as if none were displaced;
+  // then the rows displaced into the block's, the pivot rows and the block's rows of the next columns, which the moves
+  // locate.
   const bool whole_vectors = lda % 4 == 0;
+  const std::int64_t stride = handed.stride;
+  const int displaced_to = threadIdx.x < kWidth ? moves.displaced_to[threadIdx.x] : -1;
   if (threadIdx.x < kWidth) shared.picked_from[threadIdx.x] = moves.picked_from[threadIdx.x];
   if (threadIdx.x < kProductRows) shared.source[threadIdx.x] = first_row + threadIdx.x;
+  constexpr int kLowerEach = kWidth / (4 * (kNextThreads / kWidth));
+  const int lower_row = threadIdx.x % kWidth, first_column = threadIdx.x / kWidth * 4 * kLowerEach;
+  float4 lower[kLowerEach];
 #pragma unroll
-  for (int e = threadIdx.x * 4; e < kWidth * kWidth; e += kNextThreads * 4)
-    *reinterpret_cast<float4*>(&shared.lower_t[e / kWidth][e % kWidth]) =
-        *reinterpret_cast<const float4*>(moves.lower_t + e);
+  for (int t = 0; t < kLowerEach; ++t)
+    lower[t] = *reinterpret_cast<const float4*>(handed.lower + lower_row * kWidth + first_column + 4 * t);
   constexpr int kL21Each = kProductRows * kWidth / (4 * kNextThreads);
   float4 l21[kL21Each];
+  // l21[t]: rows l21_row(t) to + 3 of the block's, in column l21_column(t).
+  constexpr int kRowQuads = kProductRows / 4;
+  const auto l21_column = [](int t) { return (static_cast<int>(threadIdx.x) + t * kNextThreads) / kRowQuads; };
+  const auto l21_row = [](int t) { return (static_cast<int>(threadIdx.x) + t * kNextThreads) % kRowQuads * 4; };
+#pragma unroll
+  for (int t = 0; t < kL21Each; ++t)
+    l21[t] = first_row > 0 ? *reinterpret_cast<const float4*>(handed.multipliers + l21_column(t) * stride +
+                                                               first_row + l21_row(t))
+                           : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+  __syncthreads();
+  if (threadIdx.x < kWidth && first_row > 0 && displaced_to >= first_row && displaced_to < first_row + kProductRows)
+    shared.source[displaced_to - first_row] = threadIdx.x;
+  __syncthreads();
 #pragma unroll
   for (int t = 0; t < kL21Each; ++t) {
-    const int e = 4 * (threadIdx.x + t * kNextThreads);
-    const int r = first_row + e / kWidth;
-    l21[t] = load_four(a + (j + r) * lda + j + e % kWidth, first_row > 0 && r < m ? kWidth : 0, whole_vectors);
+    // Rows past the panel's zero, displaced rows' from their sources.
+    const auto patch = [&](float& value, int r) {
+      if (first_row + r >= m)
+        value = 0.0f;
+      else if (shared.source[r] != first_row + r)
+        value = handed.multipliers[l21_column(t) * stride + shared.source[r]];
+    };
+    patch(l21[t].x, l21_row(t));
+    patch(l21[t].y, l21_row(t) + 1);
+    patch(l21[t].z, l21_row(t) + 2);
+    patch(l21[t].w, l21_row(t) + 3);
   }
-  __syncthreads();
-  if (threadIdx.x < kWidth) {
-    // The rows of A12 the panel displaced below it.
-    const int to = moves.displaced_to[threadIdx.x] - first_row;
-    if (first_row > 0 && to >= 0 && to < kProductRows) shared.source[to] = threadIdx.x;
+#pragma unroll
+  for (int t = 0; t < kLowerEach; ++t) {
+    const int c = first_column + 4 * t;
+    shared.lower_t[c][lower_row] = lower[t].x;
+    shared.lower_t[c + 1][lower_row] = lower[t].y;
+    shared.lower_t[c + 2][lower_row] = lower[t].z;
+    shared.lower_t[c + 3][lower_row] = lower[t].w;
   }
 #pragma unroll
   for (int e = threadIdx.x * 4; e < kWidth * kWidth; e += kNextThreads * 4) {
@@ -850,29 +959,26 @@ __global__ void __launch_bounds__(kNextThreads)
         load_four(next_columns + shared.picked_from[k] * lda + c, next - c, whole_vectors);
   }
   __syncthreads();
-  const int r0 = threadIdx.x / (kWidth / 4) * 4;
-  const int c0 = threadIdx.x % (kWidth / 4) * 4;
+  // A thread's 4 x 4 tile of the product: a half warp's tiles down the block's rows of four columns (whole lines
+  // stored).
+  const int r0 = threadIdx.x % kRowQuads * 4;
+  const int c0 = threadIdx.x / kRowQuads * 4;
   float4 sums[4];
 #pragma unroll
   for (int r = 0; r < 4; ++r)
     sums[r] = load_four(next_columns + shared.source[r0 + r] * lda + c0,
                         first_row > 0 && first_row + r0 + r < m ? next - c0 : 0, whole_vectors);
-  substitute_bands<kWidth>(shared.u12, shared.lower_t);
+  substitute_by_warps<kWidth, kRowStride, kNextThreads>(shared.u12, shared.lower_t);
   __syncthreads();
   if (first_row == 0) {
-    for (int e = threadIdx.x; e < kWidth * kWidth; e += kNextThreads) staged[e] = shared.u12[e / kWidth][e % kWidth];
+    for (int e = threadIdx.x; e < kWidth * kWidth; e += kNextThreads)
+      staged[e / kWidth * stride + e % kWidth] = shared.u12[e % kWidth][e / kWidth];
     publish_staged_rows(rows_ready, block, j);
+    wait_for_previous_kernel();  // the launch ends after the panel (the next panel's wait: both complete)
     return;
   }
 #pragma unroll
-  for (int t = 0; t < kL21Each; ++t) {
-    const int e = 4 * (threadIdx.x + t * kNextThreads);
-    const int r = e / kWidth, c = e % kWidth;
-    shared.l21_t[c][r] = l21[t].x;
-    shared.l21_t[c + 1][r] = l21[t].y;
-    shared.l21_t[c + 2][r] = l21[t].z;
-    shared.l21_t[c + 3][r] = l21[t].w;
-  }
+  for (int t = 0; t < kL21Each; ++t) *reinterpret_cast<float4*>(&shared.l21_t[l21_column(t)][l21_row(t)]) = l21[t];
   __syncthreads();
 #pragma unroll 8
   for (int k = 0; k < kWidth; ++k) {
@@ -887,10 +993,14 @@ __global__ void __launch_bounds__(kNextThreads)
       sums[r].w = fmaf(-ls[r], u.w, sums[r].w);
     }
   }
-#pragma unroll
-  for (int r = 0; r < 4; ++r)
-    if (first_row + r0 + r < m) *reinterpret_cast<float4*>(&staged[(first_row + r0 + r) * kWidth + c0]) = sums[r];
+  // Rows past the panel (zero) stay inside the staged columns: column_stride is a whole number of panels.
+  float* const to = staged + c0 * stride + first_row + r0;
+  *reinterpret_cast<float4*>(to) = make_float4(sums[0].x, sums[1].x, sums[2].x, sums[3].x);
+  *reinterpret_cast<float4*>(to + stride) = make_float4(sums[0].y, sums[1].y, sums[2].y, sums[3].y);
+  *reinterpret_cast<float4*>(to + 2 * stride) = make_float4(sums[0].z, sums[1].z, sums[2].z, sums[3].z);
+  *reinterpret_cast<float4*>(to + 3 * stride) = make_float4(sums[0].w, sums[1].w, sums[2].w, sums[3].w);
   publish_staged_rows(rows_ready, block, j);
+  wait_for_previous_kernel();
 }
 
 int tiles_for(std::int64_t columns) { return static_cast<int>((columns + kTile - 1) / kTile); }
@@ -924,14 +1034,14 @@ struct Source {
 template <class S>
 void launch_panel(float* a, std::int64_t n, std::int64_t j, int width, const Source& source, const float* staged,
                   int* permutation, int* info, const PanelMoves& moves, const float* rhs, float* solved,
-                  const int* rows_ready, cudaStream_t stream) {
+                  const int* rows_ready, const HandOff& handed, cudaStream_t stream) {
   const bool first = j == 0;
   allow_dynamic_shared_memory<factor_panel<S>>(panel_shared_bytes<S>(), "cudaFuncSetAttribute (panel LU)");
   check_cuda(launch_cluster(factor_panel<S>, S::kBlocks, S::kThreads, panel_shared_bytes<S>(), true, stream, a, n, j,
-                            static_cast<int>(n - j), width, first ? source.matrix : staged + kWidth * kWidth,
-                            first ? n : std::int64_t{kWidth}, first ? nullptr : staged, permutation, info, moves,
-                            rhs, solved, first ? source.copied : nullptr,
-                            first || S::kCarriesRhs ? nullptr : rows_ready),
+                            static_cast<int>(n - j), width, first ? source.matrix : staged + kWidth, first ? n : 1,
+                            first ? 1 : handed.stride, first ? nullptr : staged, permutation, info, moves, rhs, solved,
+                            first ? source.copied : nullptr,
+                            first || S::kCarriesRhs ? nullptr : rows_ready, handed),
              "panel LU: factor_panel");
 }
 
@@ -979,7 +1089,7 @@ cublasStatus_t factor_in_panels(float* a, std::int64_t n, int* permutation, int*
   int* const rows_ready = staged_rows_ready(workspace, n);
   // The bulks' and staged rows' words, and a solve's upper scratch and copy word after them, zero.
   const char* const zeroed_end = solve ? reinterpret_cast<const char*>(solve->copied + 1)
-                                       : reinterpret_cast<const char*>(rows_ready + panels_of(n));
+                                       : reinterpret_cast<const char*>(rows_ready + panels_of(n) + kHandOffWords);
   lu_bookkeeping::start_reporting(permutation, n, info, reinterpret_cast<unsigned*>(bulk_words),
                                   (zeroed_end - reinterpret_cast<const char*>(bulk_words)) / sizeof(unsigned), stream);
   const Source source{solve ? solve->matrix : a, solve && solve->matrix != a ? solve->copied : nullptr};
@@ -999,9 +1109,14 @@ cublasStatus_t factor_in_panels(float* a, std::int64_t n, int* permutation, int*
       const bool even = j / kWidth % 2 == 0;
       rhs = {even ? solve->rhs : solve->spare, even ? solve->spare : solve->rhs, solve->x};
     }
+    const int next = static_cast<int>(std::min<std::int64_t>(kWidth, below));
+    float* const handed_at = handed_multipliers(workspace, n, j);
+    HandOff handed{next > 0 ? handed_at : nullptr, handed_at + column_stride(n) * kWidth,
+                   multipliers_handed(workspace, n), 0, column_stride(n)};
     const auto launch = [&](auto spread, const float* carried, float* solved) {
+      handed.blocks = decltype(spread)::kBlocks;
       launch_panel<decltype(spread)>(a, n, j, width, source, staged, permutation, info, moves, carried, solved,
-                                     rows_ready, critical);
+                                     rows_ready, handed, critical);
     };
     if (solve && below == 0)
       launch(LastSpread{}, rhs.in, rhs.solved);
@@ -1011,7 +1126,6 @@ cublasStatus_t factor_in_panels(float* a, std::int64_t n, int* permutation, int*
       launch(NarrowSpread{}, nullptr, nullptr);
     else
       launch(WideSpread{}, nullptr, nullptr);
-    const int next = static_cast<int>(std::min<std::int64_t>(kWidth, below));
     const int left_tiles = solve ? 0 : tiles_for(j);
     const std::int64_t right = j + kWidth + next;
     const BulkTiles tiles{left_tiles + tiles_for(n - std::min(n, right)), left_tiles, right};
@@ -1024,8 +1138,8 @@ cublasStatus_t factor_in_panels(float* a, std::int64_t n, int* permutation, int*
       const int blocks = static_cast<int>((n - j + kProductRows - 1) / kProductRows) + tiles.count +
                          (solve ? kRhsBlocks : 0);
       check_cuda(launch_kernel(next_columns, blocks, kNextThreads, 0, false, overlapped, critical, a, n, n, j, next,
-                               moves, overlapped && j >= kWidth ? bulk_words + j / kWidth - 1 : nullptr, staged,
-                               rows_ready, tiles, rhs),
+                               moves, !overlapped ? nullptr : j >= kWidth ? bulk_words + j / kWidth - 1 : source.copied,
+                               staged, rows_ready, tiles, rhs, handed),
                  "panel LU: next_columns");
     }
     if (tiles.count == 0 && below <= next) continue;  // no bulk (a solve's last two panels)
@@ -1063,7 +1177,8 @@ bool prefers(ga_dtype_t dtype, std::int64_t n, int device) {
 
 // A panel's moves and L11, kWidth rows of the staged panel, its bulk's word and its staged rows' word, a panel.
 std::size_t workspace_bytes(std::int64_t n) {
-  return static_cast<std::size_t>(panels_of(n)) * (kPanelBytes + kWidth * kWidth * sizeof(float) + 2 * sizeof(int));
+  return static_cast<std::size_t>(panels_of(n)) * (kPanelBytes + kWidth * kWidth * sizeof(float) + 2 * sizeof(int)) +
+         2 * handed_floats(n) * sizeof(float) + kHandOffWords * sizeof(int);
 }
 
 cublasStatus_t factor(float* a, std::int64_t n, int* permutation, int* info, void* workspace, cublasHandle_t blas,

@@ -10,10 +10,11 @@
 // The factorization works on the row-major (C-order) matrix, 64 columns at a time:
 //   1. the cluster factors the panel: L21 and U11 in place, the pivots as row moves and in the permutation;
 //   2. on the same stream (of the greatest priority), the next panel's columns, staged in the workspace: their rows
-//      moved, U12 = L11^-1 A12 for them, and their update by L21 U12 (once 3584 rows remain, started during the
-//      panel's tail); the next panel's cluster is launched while they run (programmatic dependent launch), reads them
-//      from there as each block of rows is staged, and writes them back. The same launch moves the rows in every
-//      other column and forms U12 for the columns past the next panel;
+//      moved, U12 = L11^-1 A12 for them, and their update by L21 U12, with L as the cluster hands it over when its
+//      steps end, before its tail (once 3584 rows remain, they start then); the next panel's cluster is launched
+//      while they run (programmatic dependent launch), reads them from there as each block of rows is staged, and
+//      writes them back. The same launch moves the rows in every other column and forms U12 for the columns past
+//      the next panel;
 //   3. then, on the caller's stream, their update (cuBLAS sgemm), which the next panels' cluster runs beside.
 // P A = L U comes out as LAPACK stores it, row-major, with the permutation as the rows of A in the order of P A: the
 // layout of tournament_lu::factor; row_major_lu_solve.hpp solves with either. The panels report the first zero pivot
