@@ -1090,7 +1090,7 @@ cublasStatus_t factor_in_panels(float* a, std::int64_t n, int* permutation, int*
   float* const staged = staged_panel(workspace, n);
   int* const bulk_words = bulks_done(workspace, n);
   int* const rows_ready = staged_rows_ready(workspace, n);
-  // The bulks' and staged rows' words, and a solve's upper scratch and copy word after them, zero.
+  // The bulks', staged rows' and hand-offs' words, and a solve's upper scratch and copy word after them, zero.
   const char* const zeroed_end = solve ? reinterpret_cast<const char*>(solve->copied + 1)
                                        : reinterpret_cast<const char*>(rows_ready + panels_of(n) + kHandOffWords);
   lu_bookkeeping::start_reporting(permutation, n, info, reinterpret_cast<unsigned*>(bulk_words),
@@ -1178,7 +1178,8 @@ bool prefers(ga_dtype_t dtype, std::int64_t n, int device) {
   return dtype == GA_FLOAT32 && n >= kMinimumOrder && n <= kMaxOrder && has_thread_block_clusters(device);
 }
 
-// A panel's moves and L11, kWidth rows of the staged panel, its bulk's word and its staged rows' word, a panel.
+// A panel's moves and L11, kWidth rows of the staged panel, its bulk's word and its staged rows' word, a panel; the
+// hand-offs of either parity and their words.
 std::size_t workspace_bytes(std::int64_t n) {
   return static_cast<std::size_t>(panels_of(n)) * (kPanelBytes + kWidth * kWidth * sizeof(float) + 2 * sizeof(int)) +
          2 * handed_floats(n) * sizeof(float) + kHandOffWords * sizeof(int);
