@@ -10,6 +10,9 @@
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
+#include <cstddef>
+#include <cstdint>
+
 namespace lu = garray::tournament_lu;
 
 TEST(TournamentLu, TakesLargeRealSystemsOnly) {
@@ -53,8 +56,26 @@ TEST_F(PanelLuDevice, TakesItsOrdersWhereTheDeviceHasClusters) {
   }
 }
 
-TEST(PanelLu, ScratchHoldsEveryPanelsMovesAndTheStagedPanel) {
-  EXPECT_GE(garray::panel_lu::workspace_bytes(4096),
-            64 * (sizeof(int) * 2 * 64 + sizeof(float) * 64 * 64) + sizeof(float) * 4096 * 64);
-  EXPECT_EQ(garray::panel_lu::workspace_bytes(4096 - 63), garray::panel_lu::workspace_bytes(4096));
+// Every panel's moves and L11, the staged panel, the multipliers a panel hands its next columns (two, for panels of
+// either parity: 4096 rows of 64 and L11's rows each), and a word a panel for its bulk and for its staged rows.
+TEST(PanelLu, ScratchHoldsEveryPanelsMovesTheStagedPanelAndTheHandOffs) {
+  constexpr std::size_t kPanels = 64, kWidth = 64, kOrder = 4096;
+  const std::size_t moves = kPanels * (sizeof(int) * 2 * kWidth + sizeof(float) * kWidth * kWidth);
+  const std::size_t staged = sizeof(float) * kOrder * kWidth;
+  const std::size_t hand_offs = 2 * sizeof(float) * (kOrder * kWidth + kWidth * kWidth);
+  const std::size_t words = 2 * kPanels * sizeof(int);
+  EXPECT_GE(garray::panel_lu::workspace_bytes(kOrder), moves + staged + hand_offs + words);
+  EXPECT_EQ(garray::panel_lu::workspace_bytes(kOrder - 63), garray::panel_lu::workspace_bytes(kOrder));
+  EXPECT_GT(garray::panel_lu::workspace_bytes(kOrder), garray::panel_lu::workspace_bytes(kOrder - 64));
+}
+
+// A solve's scratch adds to the factorization's the spare right-hand side (n floats) and the upper substitution's
+// published words (one 64-bit word a row for its one right-hand side).
+TEST(PanelLu, SolveScratchAddsTheSpareRightHandSideAndTheUpperWords) {
+  for (std::int64_t n : {512, 1100, 4096}) {
+    const std::size_t rows = static_cast<std::size_t>(n);
+    EXPECT_GE(garray::panel_lu::solve_workspace_bytes(n),
+              garray::panel_lu::workspace_bytes(n) + rows * sizeof(float) + rows * sizeof(unsigned long long))
+        << "n = " << n;
+  }
 }

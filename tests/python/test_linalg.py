@@ -107,6 +107,7 @@ def test_solve_1024_residual(dtype):
                                                  (numpy.float64, (2, 2049, 2049), (2, 2049, 2)),
                                                  (numpy.float32, (2, 3073, 3073), (3073,)),
                                                  (numpy.float32, (4096, 4096), (4096,)),
+                                                 (numpy.float32, (4096, 4096), (4096, 2)),
                                                  (numpy.float32, (4100, 4100), (4100,)),
                                                  (numpy.float64, (4096, 4096), (4096, 2))])
 def test_solve_large_by_row_major_lu(dtype, shape, b_shape):
@@ -114,7 +115,9 @@ def test_solve_large_by_row_major_lu(dtype, shape, b_shape):
     takes the cluster-panel LU: one row a thread to 2048 rows, two past it (2049, 3073, 4096),
     and 2049 and 3073 leave a last panel narrower than 64 columns and rows that are not 16-byte
     aligned. Up to 4 right-hand sides take the substitution kernels (a broadcast b too), more
-    cuBLAS's triangular solves. float64 and float32 past 4096 take the tournament-pivoted LU: at 2048 its tournament
+    cuBLAS's triangular solves; at 4096 two right-hand sides take the panel LU's factorization, whose first panels
+    (past 3584 rows) wait for the bulk before by an event and whose tiles move rows left of the panels too. float64
+    and float32 past 4096 take the tournament-pivoted LU: at 2048 its tournament
     needs two rounds per panel; from 4096 (float32 4100) the next panel's pivots are chosen on a
     second stream beside the trailing update."""
     a = standard_normal_host(shape, dtype, 9)
