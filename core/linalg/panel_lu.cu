@@ -466,8 +466,8 @@ __device__ __forceinline__ void write_rows(const float* rows, const int* targets
 // Where `copied` is set (the first panel, reading A while it is copied to `a`), nothing is written to `a` before it
 // is nonzero. A zero pivot at step k goes to *info as 1 + j + k unless it is set (lu_bookkeeping::start_reporting).
 // Where `rows_ready` is set (staged_rows_ready), the panel starts on its rows' words, not at the end of the whole
-// launch before it (the bulk's tiles and the right-hand side's blocks), and waits for that before its tail: 4096^2
-// solve 4.957 ms against 4.975, 2048^2 2.087 against 2.095.
+// launch before it (the bulk's tiles and the right-hand side's blocks), and waits for that before its tail and before
+// it writes the rows above: 4096^2 solve 4.957 ms against 4.975, 2048^2 2.087 against 2.095.
 template <class S>
 __global__ void __launch_bounds__(S::kThreads, 1)
     factor_panel(float* a, std::int64_t lda, std::int64_t j, int m, int width, const float* source,
@@ -508,11 +508,9 @@ __global__ void __launch_bounds__(S::kThreads, 1)
     live[i] = row[i] < m;
   }
   for (int c = threadIdx.x % 32; c < kWidth; c += 32) shared.pivot_now[threadIdx.x / 32][1][c] = 0.0f;  // none yet
-  // The next columns before it staged its rows: each thread waits for its rows' words and those above the panel's
-  // (staged first), or for that whole launch.
+  // The next columns before it staged its rows: each thread waits for its rows' words, or for that whole launch.
   const int epoch = static_cast<int>(j / kWidth);
   if (rows_ready) {
-    if (above) wait_for_word(rows_ready, epoch);
 #pragma unroll
     for (int i = 0; i < R; ++i)
       if (live[i]) wait_for_word(rows_ready + row[i] / kWidth + 1, epoch);
@@ -541,13 +539,6 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   CarriedRhs<R> carried{};
 #pragma unroll
   for (int i = 0; i < R; ++i) carried.entry[i] = S::kCarriesRhs && live[i] ? rhs[j + row[i]] : 0.0f;
-  if (above) {
-    constexpr int kRowsEach = kWidth / S::kBlocks;
-    for (int e = threadIdx.x; e < kRowsEach * kWidth; e += T) {
-      const int r = block * kRowsEach + e / kWidth, c = e % kWidth;
-      if (c < width) panel[(r - kWidth) * lda + c] = above[r * source_ld + c * source_column_stride];
-    }
-  }
   const float no_multipliers[R] = {};
   post_offer<S, kWidth, 1>(make_offer<R>(v, live), row, position, no_multipliers, v, carried.entry, kWidth, shared);
   const unsigned peer_rank = threadIdx.x % S::kBlocks;
@@ -587,6 +578,16 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   if (rows_ready) {
     wait_for_previous_kernel();  // the rest of that launch: its completion before this one's
     read_entries();
+  }
+  // U12's rows over A's: only once the launch before is complete, since its blocks read those rows of A (the
+  // picked and displaced rows) until they end; off the first step's path too (4096^2 solve 4.515 ms against 4.548
+  // with them written before the first offers, on block 0's word alone).
+  if (above) {
+    constexpr int kRowsEach = kWidth / S::kBlocks;
+    for (int e = threadIdx.x; e < kRowsEach * kWidth; e += T) {
+      const int r = block * kRowsEach + e / kWidth, c = e % kWidth;
+      if (c < width) panel[(r - kWidth) * lda + c] = above[r * source_ld + c * source_column_stride];
+    }
   }
   if (copied && threadIdx.x == 0) wait_for_word(copied);  // before the cluster's barrier below
 
@@ -647,8 +648,11 @@ constexpr int kApplyThreads = kMoves;  // the bulk's tiles: a thread per move
 // U12 = L11^-1 U12 in place for the C columns of `u` (kWidth rows kStride floats apart, kStride = 4 mod 32 so that a
 // quarter warp's vector loads of a column's rows miss each other's banks; lower_t: L11 transposed, zero on and above
 // its diagonal), by forward substitution in registers: each warp takes C / warps columns, lane l rows l and l + 32,
-// and each step's solved row goes to every lane by shuffles (no block barrier on the chain of 64 steps). Every
-// thread of the block calls it; it ends with a block barrier.
+// and each step's solved row goes to every lane by shuffles (no block barrier on the chain of 64 steps). The steps
+// are a loop, not unrolled: each block runs them once, and unrolled (~29 KB of code a block fetched afresh, its
+// instruction caches cold after the bulk's sgemm) they took twice as long on the 2049-4096-row panels (4096^2 solve
+// 4.548 ms against 4.710, 2048^2 1.877 against 1.925). Every thread of the block calls it; it ends with a block
+// barrier.
 template <int C, int kStride, int kBlockThreads>
 __device__ __forceinline__ void substitute_by_warps(float (*u)[kStride], const float (*lower_t)[kWidth]) {
   constexpr int kColumnsEach = C * 32 / kBlockThreads;
@@ -666,15 +670,21 @@ __device__ __forceinline__ void substitute_by_warps(float (*u)[kStride], const f
       x[h][q + 2] = four.z;
       x[h][q + 3] = four.w;
     }
-#pragma unroll
-  for (int s = 0; s < kWidth; ++s) {
+#pragma unroll 4
+  for (int s = 0; s < 32; ++s) {
     const float l_low = lower_t[s][lane], l_high = lower_t[s][lane + 32];
 #pragma unroll
     for (int q = 0; q < kColumnsEach; ++q) {
-      const float solved = __shfl_sync(0xffffffffu, x[s / 32][q], s % 32);
-      if (s < 32) x[0][q] = fmaf(-l_low, solved, x[0][q]);  // rows below 32 are done from step 32 on
+      const float solved = __shfl_sync(0xffffffffu, x[0][q], s);
+      x[0][q] = fmaf(-l_low, solved, x[0][q]);
       x[1][q] = fmaf(-l_high, solved, x[1][q]);
     }
+  }
+#pragma unroll 4
+  for (int s = 32; s < kWidth; ++s) {  // rows below 32 are done
+    const float l_high = lower_t[s][lane + 32];
+#pragma unroll
+    for (int q = 0; q < kColumnsEach; ++q) x[1][q] = fmaf(-l_high, __shfl_sync(0xffffffffu, x[1][q], s - 32), x[1][q]);
   }
 #pragma unroll
   for (int h = 0; h < 2; ++h)
