@@ -26,9 +26,12 @@ constexpr std::int64_t kMaxOrder = 4096;  // the rows of the largest spread belo
 constexpr std::int64_t kMinimumOrder = 512;  // as the tournament LU's: below, getrf's
 
 // How a panel's rows are spread: a cluster of B blocks of T threads, R rows a thread (R kWidth registers of values);
-// with C, a right-hand side carried with them (CarriedRhs).
-template <int B, int T, int R, bool C = false>
+// with C, a right-hand side carried with them (CarriedRhs). The steps come in Q stretches, each with kWidth / Q fewer
+// live columns than the one before: fewer columns to update, one more copy of the step's code each.
+template <int B, int T, int R, bool C = false, int Q = 8>
 struct Spread {
+  static constexpr int kStretches = Q;
+  static constexpr int kStepsPerStretch = kWidth / Q;
   static constexpr int kBlocks = B;
   static constexpr int kThreads = T;
   static constexpr int kWarps = T / 32;
@@ -54,19 +57,20 @@ struct alignas(16) Mail {
 };
 // What only the panel kernel's device code (compute capability 9.0 and newer) uses.
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-constexpr int kStretches = 8;  // of a panel's steps, each with kWidth / kStretches fewer live columns
-constexpr int kStepsPerStretch = kWidth / kStretches;
-
-// Columns a step's rows hold that may still change: kWidth less kStepsPerStretch for each stretch before the step's.
-__host__ __device__ constexpr int live_columns(int step) { return kWidth - step / kStepsPerStretch * kStepsPerStretch; }
+// Columns a step's rows hold that may still change: kWidth less S::kStepsPerStretch for each stretch before the
+// step's.
+template <class S>
+__host__ __device__ constexpr int live_columns(int step) {
+  return kWidth - step / S::kStepsPerStretch * S::kStepsPerStretch;
+}
 
 // The float4 parts of a step's mail: the candidate and its row's entries that may still change.
 __host__ __device__ constexpr int mail_vectors(int live) { return 1 + (live + 2) / 4; }
 
-// Bytes of a step's mail from every one of B blocks: its best row and, apart, that row's key.
-template <int B>
+// Bytes of a step's mail from every one of S's blocks: its best row and, apart, that row's key.
+template <class S>
 __host__ __device__ constexpr unsigned mail_bytes(int step) {
-  return B * (mail_vectors(live_columns(step)) * sizeof(float4) + sizeof(unsigned));
+  return S::kBlocks * (mail_vectors(live_columns<S>(step)) * sizeof(float4) + sizeof(unsigned));
 }
 
 // An order-preserving key of |v| to within 8 units in the last place, its low 3 bits free for an index
@@ -355,7 +359,7 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
     }
     if (k + 1 < steps) {
       post_offer<S, LIVE, 2>(make_offer<R>(v, live), row, position, multiplier, v, carried.entry,
-                             k + 1 < last ? LIVE : LIVE - kStepsPerStretch, shared);
+                             k + 1 < last ? LIVE : LIVE - S::kStepsPerStretch, shared);
       offers_posted<S::kThreads>();
       if (warp == 0) {
         const int next_round = (k + 1) % kRounds;
@@ -366,7 +370,7 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
         if (k + 1 < last)
           mail_block_best<S, LIVE>(shared, to, key);
         else
-          mail_block_best<S, LIVE - kStepsPerStretch>(shared, to, key);
+          mail_block_best<S, LIVE - S::kStepsPerStretch>(shared, to, key);
       }
     }
     // The pivot row brought up to date (entry c takes entry c + 1 of the step before's), entries past the live
@@ -410,11 +414,12 @@ __device__ __forceinline__ void panel_steps(int first, int last, int steps, floa
     // The round's next phase can end only once every block has sent step k + kRounds's mail, after this block's warps
     // are done with this one's (they have posted the offers of the steps between).
     if (threadIdx.x == 0 && k + kRounds < steps)
-      cluster_mailbox::expect(&shared.mailbox[round], mail_bytes<S::kBlocks>(k + kRounds));
+      cluster_mailbox::expect(&shared.mailbox[round], mail_bytes<S>(k + kRounds));
   }
 }
 
-// The panel's steps in kStretches stretches, each with kWidth / kStretches fewer live columns than the one before.
+// The panel's steps in S::kStretches stretches, each with kWidth / S::kStretches fewer live columns than the one
+// before.
 template <class S, int R, int... P>
 __device__ __forceinline__ void panel_in_stretches(std::integer_sequence<int, P...>, int steps, float (&v)[R][kWidth],
                                                    const int (&row)[R], int (&position)[R], bool (&live)[R],
@@ -422,9 +427,9 @@ __device__ __forceinline__ void panel_in_stretches(std::integer_sequence<int, P.
                                                    const cluster_mailbox::Peer& mail_to,
                                                    const cluster_mailbox::Peer& key_to, float* rows, int block,
                                                    int* picked_from) {
-  static_assert(sizeof...(P) == kStretches, "one stretch each");
-  constexpr int Q = kStepsPerStretch;
-  (panel_steps<S, live_columns(P * Q)>(min(steps, P * Q), P + 1 == sizeof...(P) ? steps : min(steps, (P + 1) * Q),
+  static_assert(sizeof...(P) == S::kStretches, "one stretch each");
+  constexpr int Q = S::kStepsPerStretch;
+  (panel_steps<S, live_columns<S>(P * Q)>(min(steps, P * Q), P + 1 == sizeof...(P) ? steps : min(steps, (P + 1) * Q),
                                        steps, v, row, position, live, carried, shared,
                                        mail_to, key_to, rows, block, picked_from),
    ...);
@@ -489,7 +494,7 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   if (threadIdx.x == 0) {
     cluster_mailbox::open(shared.mailbox);
     for (int round = 0; round < kRounds && round < width; ++round)
-      cluster_mailbox::expect(&shared.mailbox[round], mail_bytes<S::kBlocks>(round));
+      cluster_mailbox::expect(&shared.mailbox[round], mail_bytes<S>(round));
   }
   cluster.sync();
   float v[R][kWidth];
@@ -547,7 +552,7 @@ __global__ void __launch_bounds__(S::kThreads, 1)
       cluster_mailbox::peer(&shared.mail_keys[0][block], &shared.mailbox[0], peer_rank);
   __syncthreads();  // the warps' first offers posted
   if (threadIdx.x < 32) mail_block_best<S, kWidth>(shared, mail_to, key_to);
-  panel_in_stretches<S>(std::make_integer_sequence<int, kStretches>{}, width, v, row, position, live, carried, shared,
+  panel_in_stretches<S>(std::make_integer_sequence<int, S::kStretches>{}, width, v, row, position, live, carried, shared,
                         mail_to, key_to, rows, block, moves.picked_from);
   // The multipliers and the moves the next columns need, before the tail.
 #pragma unroll
@@ -1020,10 +1025,13 @@ int tiles_for(std::int64_t columns) { return static_cast<int>((columns + kTile -
 
 // The spreads panels take: the first that holds a panel's rows. A step's cost is mostly each block's own (a cluster
 // of one block is no faster than one of 8, one of 16 slower), and a row a thread is cheaper than two: 4096^2
-// factorization 5.71 ms against 5.82 with the 8-block spread below 1024 rows, 6.00 with 16 blocks above 2048.
+// factorization 5.71 ms against 5.82 with the 8-block spread below 1024 rows, 6.00 with 16 blocks above 2048. The
+// wide spread's steps come in 4 stretches (its code 97 KB against 120 in 8; each stretch's first step fetches its
+// code afresh): 4096^2 solve 4.45-4.48 ms against 4.55, 3072^2 3.02-3.03 against 3.05; in 2 stretches 4.51-4.53. The
+// one-row spreads keep 8 (in 4: 2048^2 1.917 against 1.877).
 using SmallSpread = Spread<4, 256, 1>;
 using NarrowSpread = Spread<8, 256, 1>;
-using WideSpread = Spread<8, 256, 2>;
+using WideSpread = Spread<8, 256, 2, false, 4>;
 static_assert(WideSpread::kRows == kMaxOrder, "the wide spread holds the largest panel");
 
 template <class S>
