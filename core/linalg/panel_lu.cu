@@ -22,6 +22,7 @@ namespace {
 namespace cg = cooperative_groups;
 
 constexpr int kWidth = 64;  // panel columns
+constexpr int kMaxBlocks = 8;  // of a cluster: the portable cluster size
 constexpr std::int64_t kMaxOrder = 4096;  // the rows of the largest spread below
 constexpr std::int64_t kMinimumOrder = 512;  // as the tournament LU's: below, getrf's
 
@@ -38,7 +39,8 @@ struct Spread {
   static constexpr int kRowsPerThread = R;
   static constexpr bool kCarriesRhs = C;
   static constexpr std::int64_t kRows = std::int64_t{B} * T * R;
-  static_assert(B <= 8, "the portable cluster size");
+  static_assert(B <= kMaxBlocks, "the portable cluster size");
+  static_assert(kWidth % Q == 0, "stretches of whole steps");
   static_assert(32 % B == 0 && B % 4 == 0 && kWarps % 4 == 0, "lanes split evenly among blocks; keys read by four");
 };
 
@@ -152,7 +154,7 @@ int* bulks_done(void* workspace, std::int64_t n) {
 int* staged_rows_ready(void* workspace, std::int64_t n) { return bulks_done(workspace, n) + panels_of(n); }
 
 // A word a block of a panel's cluster: 1 + the panel whose multipliers it has handed over (handed_multipliers).
-constexpr int kHandOffWords = 16;
+constexpr int kHandOffWords = kMaxBlocks;
 int* multipliers_handed(void* workspace, std::int64_t n) { return staged_rows_ready(workspace, n) + panels_of(n); }
 
 // What a panel's cluster hands its next columns as its steps end, before its tail (handed_multipliers), and a word a
@@ -172,6 +174,10 @@ __device__ __forceinline__ float4 load_four(const float* from, int count, bool w
   return make_float4(count > 0 ? from[0] : 0.0f, count > 1 ? from[1] : 0.0f, count > 2 ? from[2] : 0.0f,
                      count > 3 ? from[3] : 0.0f);
 }
+
+// What a word says once the work of the panel whose first column is j is out: 1 + the panel's index (words start at
+// zero).
+__host__ __device__ constexpr int panel_word(std::int64_t j) { return static_cast<int>(j / kWidth) + 1; }
 
 // `word` set to `value` once every thread of the block has made its stores before this visible.
 __device__ __forceinline__ void publish_word(int* word, int value) {
@@ -514,7 +520,7 @@ __global__ void __launch_bounds__(S::kThreads, 1)
   }
   for (int c = threadIdx.x % 32; c < kWidth; c += 32) shared.pivot_now[threadIdx.x / 32][1][c] = 0.0f;  // none yet
   // The next columns before it staged its rows: each thread waits for its rows' words, or for that whole launch.
-  const int epoch = static_cast<int>(j / kWidth);
+  const int epoch = panel_word(j - kWidth);  // the panel before's
   if (rows_ready) {
 #pragma unroll
     for (int i = 0; i < R; ++i)
@@ -578,7 +584,7 @@ __global__ void __launch_bounds__(S::kThreads, 1)
         }
       }
     }
-    publish_word(handed.words + block, static_cast<int>(j / kWidth) + 1);
+    publish_word(handed.words + block, panel_word(j));
   }
   if (rows_ready) {
     wait_for_previous_kernel();  // the rest of that launch: its completion before this one's
@@ -875,11 +881,6 @@ __device__ __forceinline__ void eliminate_rhs(const float* a, std::int64_t lda, 
   }
 }
 
-// The block's staged rows told to the next panel: every thread's stores before its word (1 + the panel's index).
-__device__ __forceinline__ void publish_staged_rows(int* rows_ready, int block, std::int64_t j) {
-  publish_word(rows_ready + block, static_cast<int>(j / kWidth) + 1);
-}
-
 // The next columns' launch: its first blocks the next panel's columns, then the bulk's tiles where they are folded
 // into it (`bulk`), then a solve's right-hand side (RhsStep).
 union NextLaunchShared {
@@ -909,7 +910,7 @@ __global__ void __launch_bounds__(kNextThreads)
   }
   if (bulk_before && threadIdx.x == 0) wait_for_word(bulk_before);
   if (block < column_blocks && threadIdx.x >= 32 && threadIdx.x < 32 + handed.blocks)
-    wait_for_word(handed.words + threadIdx.x - 32, static_cast<int>(j / kWidth) + 1);
+    wait_for_word(handed.words + threadIdx.x - 32, panel_word(j));
   __syncthreads();
 #endif
   if (block >= column_blocks) {
@@ -991,7 +992,7 @@ __global__ void __launch_bounds__(kNextThreads)
   if (first_row == 0) {
     for (int e = threadIdx.x; e < kWidth * kWidth; e += kNextThreads)
       staged[e / kWidth * stride + e % kWidth] = shared.u12[e % kWidth][e / kWidth];
-    publish_staged_rows(rows_ready, block, j);
+    publish_word(rows_ready + block, panel_word(j));
     wait_for_previous_kernel();  // the launch ends after the panel (the next panel's wait: both complete)
     return;
   }
@@ -1017,7 +1018,7 @@ __global__ void __launch_bounds__(kNextThreads)
   *reinterpret_cast<float4*>(to + stride) = make_float4(sums[0].y, sums[1].y, sums[2].y, sums[3].y);
   *reinterpret_cast<float4*>(to + 2 * stride) = make_float4(sums[0].z, sums[1].z, sums[2].z, sums[3].z);
   *reinterpret_cast<float4*>(to + 3 * stride) = make_float4(sums[0].w, sums[1].w, sums[2].w, sums[3].w);
-  publish_staged_rows(rows_ready, block, j);
+  publish_word(rows_ready + block, panel_word(j));
   wait_for_previous_kernel();
 }
 
