@@ -115,11 +115,11 @@ def test_solve_large_by_row_major_lu(dtype, shape, b_shape):
     takes the cluster-panel LU: one row a thread to 2048 rows, two past it (2049, 3073, 4096),
     and 2049 and 3073 leave a last panel narrower than 64 columns and rows that are not 16-byte
     aligned. Up to 4 right-hand sides take the substitution kernels (a broadcast b too), more
-    cuBLAS's triangular solves; at 4096 two right-hand sides take the panel LU's factorization, whose first panels
-    (past 3584 rows) wait for the bulk before by an event and whose tiles move rows left of the panels too. float64
-    and float32 past 4096 take the tournament-pivoted LU: at 2048 its tournament
-    needs two rounds per panel; from 4096 (float32 4100) the next panel's pivots are chosen on a
-    second stream beside the trailing update."""
+    cuBLAS's triangular solves; at 4096 two right-hand sides take the panel LU's factorization,
+    whose first panels (past 3584 rows) wait for the bulk before by an event and whose tiles move
+    rows left of the panels too. float64 and float32 past 4096 take the tournament-pivoted LU: at
+    2048 its tournament needs two rounds per panel; from 4096 (float32 4100) the next panel's
+    pivots are chosen on a second stream beside the trailing update."""
     a = standard_normal_host(shape, dtype, 9)
     host, residual = _solve_checked(a, standard_normal_host(b_shape, dtype, 10))
     for index in numpy.ndindex(shape[:-2]):
