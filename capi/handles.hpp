@@ -12,7 +12,6 @@
 #include "core/ops/reduction_kernel.hpp"
 #include "core/runtime/stream.hpp"
 
-#include <vector>
 
 struct ga_stream_s : garray::capi::Handle<garray::StreamRef, 0x53545245u> {};
 struct ga_event_s : garray::capi::Handle<garray::EventRef, 0x45564e54u> {};
@@ -29,19 +28,6 @@ namespace garray::capi {
 // The stream a call should use: the given handle, or the thread's current stream for NULL.
 inline const StreamRef& stream_or_current(ga_stream_t stream) {
   return stream ? deref(stream, "stream") : current_stream();
-}
-
-// Handles for every array, or none: a failure part way releases the ones already made.
-inline std::vector<ga_array_t> make_array_handles(std::vector<Array> arrays) {
-  std::vector<ga_array_t> handles;
-  handles.reserve(arrays.size());
-  try {
-    for (Array& array : arrays) handles.push_back(make_handle<ga_array_s>(std::move(array)));
-  } catch (...) {
-    for (ga_array_t handle : handles) release(handle, "out");
-    throw;
-  }
-  return handles;
 }
 
 }  // namespace garray::capi

@@ -3,6 +3,7 @@
 // (ga_kernel_arg_t) and output slots turned into the core's types; and the out of calls with one result.
 #pragma once
 
+#include "capi/converters.hpp"
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
 #include "core/common/error.hpp"
@@ -15,30 +16,11 @@
 
 namespace garray::capi {
 
-// The `count` strings of the C argument `argument` (options, name expressions), copied.
-inline std::vector<std::string> caller_strings(const char* const* strings, size_t count, const char* argument) {
-  GA_REQUIRE_ARGUMENT(count == 0 || strings != nullptr, std::string("argument '") + argument + "' is NULL");
-  std::vector<std::string> copied;
-  copied.reserve(count);
-  for (size_t i = 0; i < count; ++i) {
-    GA_REQUIRE_ARGUMENT(strings[i] != nullptr, argument + ("[" + std::to_string(i) + "] is NULL"));
-    copied.emplace_back(strings[i]);
-  }
-  return copied;
-}
 
 inline std::vector<std::string> caller_options(const char* const* options, size_t option_count) {
   return caller_strings(options, option_count, "options");
 }
 
-// The array of a live handle in a list, named as `what[i]<suffix>` only when it is not: these
-// lists are read on every kernel call, so the name is not built on the way.
-inline const Array& deref_entry(ga_array_t handle, const char* what, size_t i, const char* suffix) {
-  if (!is_live(handle)) [[unlikely]] {
-    deref(handle, (std::string(what) + "[" + std::to_string(i) + "]" + suffix).c_str());
-  }
-  return *handle->payload;
-}
 
 // Arrays and typed scalars; raw pointers are refused, as these kernels need to know the dtype.
 inline std::vector<KernelArgument> caller_kernel_arguments(const ga_kernel_arg_t* args, size_t count,
@@ -99,14 +81,5 @@ inline void return_result(Array result, ga_array_t* out) {
   return_allocated_outputs(std::move(results), out);
 }
 
-// Reduction axes: nullopt for every axis (axis_count -1 with axes NULL), else the list.
-inline std::optional<std::vector<int>> caller_axes(const int* axes, int axis_count) {
-  if (axis_count == -1 && axes == nullptr) return std::nullopt;
-  GA_REQUIRE_ARGUMENT(axis_count >= 0, "axis_count is " + std::to_string(axis_count) +
-                                           "; use -1 with axes NULL to reduce every axis");
-  GA_REQUIRE_ARGUMENT(axis_count == 0 || axes != nullptr, "argument 'axes' is NULL but axis_count is " +
-                                                              std::to_string(axis_count));
-  return std::vector<int>(axes, axes + axis_count);
-}
 
 }  // namespace garray::capi

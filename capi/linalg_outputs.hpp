@@ -2,6 +2,7 @@
 // all-or-none handing over of functions with several results.
 #pragma once
 
+#include "capi/converters.hpp"
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
 #include "capi/kernel_call_arguments.hpp"

@@ -1,6 +1,7 @@
 #include <garray/manipulation.h>
 
 #include "capi/caller_list.hpp"
+#include "capi/converters.hpp"
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
 #include "capi/kernel_call_arguments.hpp"

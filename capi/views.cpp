@@ -1,6 +1,7 @@
 #include <garray/views.h>
 
 #include "capi/caller_list.hpp"
+#include "capi/converters.hpp"
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
 #include "core/array/atleast.hpp"
