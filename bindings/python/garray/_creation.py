@@ -4,7 +4,9 @@ import numpy
 
 from garray import _dtypes
 from garray._interop import from_cuda_array_interface, from_dlpack
-from garray._library import lib, order_code
+from garray._conversions import dtype_code_or_same as _like_dtype
+from garray._conversions import order_code
+from garray._library import lib
 from garray._ndarray import ndarray
 
 
@@ -29,10 +31,6 @@ def full(shape, fill_value, dtype=None, order="C"):
     if dtype is None:
         dtype = _dtype_of_value(fill_value)
     return lib.ga_array_full(shape, fill_value, _dtypes.code_of(dtype), order_code(order, "CF"))
-
-
-def _like_dtype(dtype):
-    return lib.GA_DTYPE_SAME if dtype is None else _dtypes.code_of(dtype)
 
 
 def _like(function, prototype, dtype, order, shape, *value):

@@ -10,8 +10,8 @@ import numbers
 
 import numpy
 
+from garray._conversions import axis_code
 from garray._library import lib
-from garray._scan import axis_code
 
 
 def _device_array(value):

@@ -22,7 +22,8 @@ import operator
 import numpy
 
 from garray import _dtypes, _indexing, _joining, _products, _routines, _scan, _statistics
-from garray._library import lib, order_code
+from garray._conversions import order_code, reduction_options
+from garray._library import lib
 from garray._ufunc import UFUNCS
 from garray.cuda import _stream
 from garray.cuda._device import Device
@@ -407,10 +408,10 @@ class ndarray(lib.ga_array_s):
     # Reductions and elementwise methods ----------------------------------------------------------
 
     def sum(self, axis=None, dtype=None, out=None, keepdims=False):
-        return lib.ga_sum(self, _statistics._options(axis, keepdims, dtype), out)
+        return lib.ga_sum(self, reduction_options(axis, keepdims, dtype), out)
 
     def prod(self, axis=None, dtype=None, out=None, keepdims=False):
-        return lib.ga_prod(self, _statistics._options(axis, keepdims, dtype), out)
+        return lib.ga_prod(self, reduction_options(axis, keepdims, dtype), out)
 
     def max(self, axis=None, out=None, keepdims=False):
         return _reduce(_MAXIMUM, self, axis, keepdims, _SAME, None, out)

@@ -8,17 +8,12 @@ import operator
 
 import numpy
 
+from garray._conversions import axis_code, dtype_code_or_same
 from garray._library import lib
-from garray._ufunc import UFUNCS, dtype_code_or_same
+from garray._ufunc import UFUNCS
 
-_AXIS_NONE = lib.GA_AXIS_NONE
 # numpy.exceptions.AxisError since NumPy 1.25, numpy.AxisError before (and gone in 2.0).
 _AXIS_ERROR = getattr(getattr(numpy, "exceptions", numpy), "AxisError")
-
-
-def axis_code(axis):
-    """The C API's axis: an int, or GA_AXIS_NONE for None."""
-    return _AXIS_NONE if axis is None else operator.index(axis)
 
 
 def _returning(result, out):

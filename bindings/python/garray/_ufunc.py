@@ -9,16 +9,9 @@ and casting, ValueError for shapes).
 
 import operator
 
-from garray import _dtypes
+from garray._conversions import CASTINGS as _CASTING
+from garray._conversions import dtype_code_or_same
 from garray._library import lib
-
-_CASTING = {"no": lib.GA_CASTING_NO, "equiv": lib.GA_CASTING_EQUIV, "safe": lib.GA_CASTING_SAFE,
-            "same_kind": lib.GA_CASTING_SAME_KIND, "unsafe": lib.GA_CASTING_UNSAFE}
-
-
-def dtype_code_or_same(dtype):
-    """The ga_dtype_t of `dtype`, or GA_DTYPE_SAME for None (no dtype requested)."""
-    return lib.GA_DTYPE_SAME if dtype is None else _dtypes.code_of(dtype)
 
 
 def _signature_code(entry):
