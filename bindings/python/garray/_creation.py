@@ -1,5 +1,7 @@
 """Creating arrays: from shapes and values, from host data and other libraries' arrays, and ranges."""
 
+import sys
+
 import numpy
 
 from garray import _dtypes
@@ -184,5 +186,6 @@ def asnumpy(a, stream=None, order="C", out=None, blocking=True):
 
 def get_array_module(*args):
     """garray if any argument is a garray array, else numpy, as cupy.get_array_module."""
-    import garray
-    return garray if any(isinstance(arg, ndarray) for arg in args) else numpy
+    # The package, imported whenever this runs: looked up, since importing it from a module that
+    # it imports would be a cycle.
+    return sys.modules["garray"] if any(isinstance(arg, ndarray) for arg in args) else numpy

@@ -14,7 +14,9 @@ import numpy
 
 from garray import _dtypes
 from garray._conversions import reduction_options as _options
+from garray._creation import full
 from garray._library import lib
+from garray._manipulation import broadcast_to
 from garray._routines import prod as _fold_prod
 from garray._routines import sum as _fold_sum
 
@@ -148,12 +150,10 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     result = lib.ga_average(a, weights, options, None)
     if not returned:
         return result
-    from garray._manipulation import broadcast_to
     return result, broadcast_to(scale, result.shape).copy()
 
 
 def _full_like(array, value):
-    from garray._creation import full
     return full(array.shape, value, dtype=array.dtype)
 
 
