@@ -11,6 +11,7 @@ from numpy import (bool_, complex64, complex128, float16, float32, float64, int8
                    uint8, uint16, uint32, uint64)
 
 from garray import _errors  # registers the exception mapping before anything can fail
+from garray import _methods  # sets the ndarray methods implemented above _ndarray (see there)
 from garray import cuda, profiler
 from garray._creation import (arange, array, asarray, ascontiguousarray, asfortranarray, asnumpy, empty,
                               empty_like, eye, full, full_like, get_array_module, identity, linspace, logspace,

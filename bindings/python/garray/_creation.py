@@ -1,10 +1,14 @@
 """Creating arrays: from shapes and values, from host data and other libraries' arrays, and ranges."""
 
+import sys
+
 import numpy
 
 from garray import _dtypes
 from garray._interop import from_cuda_array_interface, from_dlpack
-from garray._library import lib, order_code
+from garray._conversions import dtype_code_or_same as _like_dtype
+from garray._conversions import order_code
+from garray._library import lib
 from garray._ndarray import ndarray
 
 
@@ -29,10 +33,6 @@ def full(shape, fill_value, dtype=None, order="C"):
     if dtype is None:
         dtype = _dtype_of_value(fill_value)
     return lib.ga_array_full(shape, fill_value, _dtypes.code_of(dtype), order_code(order, "CF"))
-
-
-def _like_dtype(dtype):
-    return lib.GA_DTYPE_SAME if dtype is None else _dtypes.code_of(dtype)
 
 
 def _like(function, prototype, dtype, order, shape, *value):
@@ -186,5 +186,6 @@ def asnumpy(a, stream=None, order="C", out=None, blocking=True):
 
 def get_array_module(*args):
     """garray if any argument is a garray array, else numpy, as cupy.get_array_module."""
-    import garray
-    return garray if any(isinstance(arg, ndarray) for arg in args) else numpy
+    # The package, imported whenever this runs: looked up, since importing it from a module that
+    # it imports would be a cycle.
+    return sys.modules["garray"] if any(isinstance(arg, ndarray) for arg in args) else numpy

@@ -13,7 +13,9 @@ import numbers
 import numpy
 
 from garray import _dtypes
+from garray._creation import asarray
 from garray._library import lib
+from garray._masks import _get_mask, _set_mask, nonzero
 
 _MODES = {"wrap": lib.GA_INDEX_MODE_WRAP, "clip": lib.GA_INDEX_MODE_CLIP, "raise": lib.GA_INDEX_MODE_RAISE}
 _WRAP = lib.GA_INDEX_MODE_WRAP
@@ -125,8 +127,6 @@ def _masks_as_integers(array, items):
     """Each boolean array replaced by the integer arrays of its nonzero positions, as NumPy does."""
     if not any(_is_mask(item) for item in items):
         return items
-    from garray._masks import nonzero
-
     expanded = []
     for item, axis in zip(items, _first_axes(array, items)):
         if _is_mask(item):
@@ -148,9 +148,7 @@ def _value_array(value, dtype_code):
         return lib.ga_array_full((), value, dtype_code, lib.GA_ORDER_C)
     if isinstance(value, (numpy.ndarray, list, tuple)):
         return _upload(numpy.asarray(value))
-    from garray._creation import asarray  # device arrays of other libraries, without a copy
-
-    return asarray(value)
+    return asarray(value)  # device arrays of other libraries, without a copy
 
 
 def getitem(array, key):
@@ -158,8 +156,6 @@ def getitem(array, key):
     items = _items(key)
     mask = _whole_mask(array, items)
     if mask is not None:
-        from garray._masks import _get_mask
-
         return _get_mask(array, mask)
     return lib.ga_array_advanced_index(array, tuple(_masks_as_integers(array, items)), _WRAP)
 
@@ -183,8 +179,6 @@ def setitem(array, key, value):
     items = _items(key)
     mask = _whole_mask(array, items)
     if mask is not None:
-        from garray._masks import _set_mask
-
         _set_mask(array, mask, value)
         return
     lib.ga_array_advanced_assign(array, tuple(_masks_as_integers(array, items)), _value_array(value, array._code),
@@ -229,8 +223,6 @@ def put_along_axis(arr, indices, values, axis, mode="wrap"):
 
 def choose(a, choices, out=None, mode="raise"):
     """NumPy's choose: result[i...] = choices[a[i...]][i...], everything broadcast together."""
-    from garray._creation import asarray
-
     result = lib.ga_array_choose(_integer_indices(a), [asarray(choice) for choice in choices], mode_code(mode), out)
     return result if out is None else out
 

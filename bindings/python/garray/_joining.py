@@ -11,35 +11,19 @@ import operator
 import numpy
 
 from garray import _dtypes
+from garray._conversions import axis_code as _axis_code
+from garray._conversions import casting_code as _casting_code
+from garray._conversions import dtype_code_or_same as _dtype_code
 from garray._library import lib
 from garray._manipulation import atleast_1d, atleast_2d, atleast_3d, ravel
 from garray._ufunc import find
 
 _MULTIPLY = find("multiply")
 
-_CASTINGS = {"no": lib.GA_CASTING_NO, "equiv": lib.GA_CASTING_EQUIV, "safe": lib.GA_CASTING_SAFE,
-             "same_kind": lib.GA_CASTING_SAME_KIND, "unsafe": lib.GA_CASTING_UNSAFE}
-
 # 'empty' leaves the pad undefined in NumPy; zeros are one valid choice.
 _PAD_MODES = {"constant": lib.GA_PAD_CONSTANT, "empty": lib.GA_PAD_CONSTANT, "edge": lib.GA_PAD_EDGE,
               "reflect": lib.GA_PAD_REFLECT, "symmetric": lib.GA_PAD_SYMMETRIC, "wrap": lib.GA_PAD_WRAP}
 _NUMPY_ONLY_PAD_MODES = ("linear_ramp", "maximum", "mean", "median", "minimum")
-
-
-def _axis_code(axis):
-    return lib.GA_AXIS_NONE if axis is None else operator.index(axis)
-
-
-def _casting_code(casting):
-    try:
-        return _CASTINGS[casting]
-    except (KeyError, TypeError):
-        raise ValueError(f"casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe' "
-                         f"(got {casting!r})") from None
-
-
-def _dtype_code(dtype):
-    return lib.GA_DTYPE_SAME if dtype is None else _dtypes.code_of(dtype)
 
 
 # ----- Joining ----------------------------------------------------------------------------------------

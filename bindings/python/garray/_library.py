@@ -19,13 +19,3 @@ if loaded_abi != lib.GA_ABI_VERSION:
     raise ImportError(
         f"garray's Python extension was built for libgarray ABI {lib.GA_ABI_VERSION}, but the loaded "
         f"library {lib.ga_version()} has ABI {loaded_abi}; rebuild the package against it.")
-
-ORDERS = {"C": lib.GA_ORDER_C, "F": lib.GA_ORDER_F, "A": lib.GA_ORDER_A, "K": lib.GA_ORDER_K}
-
-
-def order_code(order, allowed="CFAK"):
-    """The ga_order_t of NumPy's `order` letter (any case)."""
-    letter = order.upper() if isinstance(order, str) else order
-    if letter not in allowed:
-        raise ValueError(f"order must be one of {', '.join(repr(o) for o in allowed)}, not {order!r}")
-    return ORDERS[letter]

@@ -1,6 +1,7 @@
 """Views and shape manipulation, as the NumPy/CuPy module functions (each a view when one exists)."""
 
-from garray._library import lib, order_code
+from garray._conversions import order_code
+from garray._library import lib
 
 
 def reshape(a, newshape, order="C"):

@@ -10,15 +10,14 @@ import numbers
 
 import numpy
 
+from garray._conversions import axis_code
+from garray._creation import asarray
 from garray._library import lib
-from garray._scan import axis_code
+from garray._ndarray import ndarray
 
 
 def _device_array(value):
     """`value` as a garray.ndarray: arrays pass as they are, NumPy arrays and sequences are copied."""
-    from garray._creation import asarray
-    from garray._ndarray import ndarray
-
     return value if isinstance(value, ndarray) else asarray(value)
 
 

@@ -13,16 +13,22 @@ usual TypeError.
 Indexing takes one C call for the common keys (integers, slices, None, Ellipsis and tuples of
 them, which give views); other keys (integer arrays, lists, boolean masks) and every assignment go
 through garray/_indexing.py. As CuPy, integer-array indices outside their axis wrap around.
+
+This module imports only modules below it (_conversions, _dtypes, _ufunc, _joining, _products,
+garray.cuda), since _creation and everything that converts through it (_indexing, _masks,
+_sorting, _scan, _statistics, _routines) import this one. The methods implemented there are
+written in garray/_methods.py, which imports both sides and sets them on the base class
+LateMethods once, at import; their section comments below name them.
 """
 
 import math
 import numbers
-import operator
 
 import numpy
 
-from garray import _dtypes, _indexing, _joining, _products, _routines, _scan, _statistics
-from garray._library import lib, order_code
+from garray import _dtypes, _joining, _products
+from garray._conversions import order_code, reduction_options
+from garray._library import lib
 from garray._ufunc import UFUNCS
 from garray.cuda import _stream
 from garray.cuda._device import Device
@@ -106,7 +112,21 @@ _COMPLEX_CODES = (lib.GA_COMPLEX64, lib.GA_COMPLEX128)
 _SAME = lib.GA_DTYPE_SAME
 
 
-class ndarray(lib.ga_array_s):
+class LateMethods:
+    """The methods of ndarray that modules above this one implement, set here by garray/_methods.py
+    when the package is imported (see there): indexing beyond the basic keys, clip, the statistics,
+    scans, masks, sorting and searching.
+
+    They cannot be set on ndarray itself: its metatype, SWIG's SwigPyObjectType (the type of every
+    -builtin class and of their subclasses), refuses to set an attribute on a class after it is
+    made. This plain class comes first in ndarray's MRO, before the handle type, so a method set on
+    it is found as if ndarray defined it, at the same cost (one look-up in the type's attribute
+    cache); `__slots__ = ()` keeps ndarray's instance layout as it is."""
+
+    __slots__ = ()
+
+
+class ndarray(LateMethods, lib.ga_array_s):
     """A multi-dimensional array on a CUDA device, as cupy.ndarray.
 
     ndarray(shape, dtype=float, order='C') makes a new, uninitialised array; arrays are usually
@@ -289,25 +309,7 @@ class ndarray(lib.ga_array_s):
             args = numpy.unravel_index(flat % size, self.shape)
         return lib.ga_array_item(self, args)
 
-    def __getitem__(self, key):
-        try:
-            return lib.ga_array_index(self, key)
-        except IndexError:
-            if (isinstance(key, tuple) and all(map(_indexing._is_basic, key))) or _indexing._is_basic(key):
-                raise
-        return _indexing.getitem(self, key)
-
-    def __setitem__(self, key, value):
-        _indexing.setitem(self, key, value)
-
-    def take(self, indices, axis=None, out=None, mode="wrap"):
-        return _indexing.take(self, indices, axis, out, mode)
-
-    def put(self, indices, values, mode="wrap"):
-        _indexing.put(self, indices, values, mode)
-
-    def choose(self, choices, out=None, mode="raise"):
-        return _indexing.choose(self, choices, out, mode)
+    # __getitem__, __setitem__, take, put and choose: garray/_methods.py (they need _indexing).
 
     # Python protocols ----------------------------------------------------------------------------
 
@@ -407,10 +409,10 @@ class ndarray(lib.ga_array_s):
     # Reductions and elementwise methods ----------------------------------------------------------
 
     def sum(self, axis=None, dtype=None, out=None, keepdims=False):
-        return lib.ga_sum(self, _statistics._options(axis, keepdims, dtype), out)
+        return lib.ga_sum(self, reduction_options(axis, keepdims, dtype), out)
 
     def prod(self, axis=None, dtype=None, out=None, keepdims=False):
-        return lib.ga_prod(self, _statistics._options(axis, keepdims, dtype), out)
+        return lib.ga_prod(self, reduction_options(axis, keepdims, dtype), out)
 
     def max(self, axis=None, out=None, keepdims=False):
         return _reduce(_MAXIMUM, self, axis, keepdims, _SAME, None, out)
@@ -424,9 +426,6 @@ class ndarray(lib.ga_array_s):
     def all(self, axis=None, out=None, keepdims=False):
         return _reduce(_LOGICAL_AND, self, axis, keepdims, _SAME, None, out)
 
-    def clip(self, min=None, max=None, out=None):
-        return _routines.clip(self, min, max, out)
-
     def repeat(self, repeats, axis=None):
         return _joining.repeat(self, repeats, axis)
 
@@ -436,71 +435,9 @@ class ndarray(lib.ga_array_s):
     def trace(self, offset=0, axis1=0, axis2=1, dtype=None, out=None):
         return _joining.trace(self, offset, axis1, axis2, dtype, out)
 
-    def mean(self, axis=None, dtype=None, out=None, keepdims=False):
-        return _statistics.mean(self, axis, dtype, out, keepdims)
-
-    def var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-        return _statistics.var(self, axis, dtype, out, ddof, keepdims)
-
-    def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-        return _statistics.std(self, axis, dtype, out, ddof, keepdims)
-
-    def argmax(self, axis=None, out=None, *, keepdims=False):
-        return _statistics.argmax(self, axis, out, keepdims=keepdims)
-
-    def argmin(self, axis=None, out=None, *, keepdims=False):
-        return _statistics.argmin(self, axis, out, keepdims=keepdims)
-
-    def ptp(self, axis=None, out=None, keepdims=False):
-        return _statistics.ptp(self, axis, out, keepdims)
-
-    # Scans and selection ---------------------------------------------------------------------------
-
-    def cumsum(self, axis=None, dtype=None, out=None):
-        return _scan.cumsum(self, axis, dtype, out)
-
-    def cumprod(self, axis=None, dtype=None, out=None):
-        return _scan.cumprod(self, axis, dtype, out)
-
-    def nonzero(self):
-        from garray import _masks  # _masks converts through _creation, which imports this module
-
-        return _masks.nonzero(self)
-
-    def compress(self, condition, axis=None, out=None):
-        from garray import _masks
-
-        return _masks.compress(condition, self, axis, out)
-
-    # Sorting and searching -----------------------------------------------------------------------
-
-    def sort(self, axis=-1, kind=None, order=None):
-        """Sorts the array in place along `axis` (stable)."""
-        from garray import _sorting  # _sorting converts through _creation, which imports this module
-
-        _sorting._refuse_order(order)
-        lib.ga_array_sort_inplace(self, operator.index(axis), 1)
-
-    def argsort(self, axis=-1, kind=None, order=None):
-        from garray import _sorting
-
-        return _sorting.argsort(self, axis, kind, order)
-
-    def partition(self, kth, axis=-1, kind="introselect", order=None):
-        """Partitions the array in place (by a full sort, which satisfies every kth)."""
-        from garray import _sorting
-
-        lib.ga_array_copy_into(_sorting.partition(self, kth, axis, kind, order), self)
-
-    def argpartition(self, kth, axis=-1, kind="introselect", order=None):
-        from garray import _sorting
-
-        return _sorting.argpartition(self, kth, axis, kind, order)
-
-    def searchsorted(self, v, side="left", sorter=None):
-        from garray import _sorting
-
-        return _sorting.searchsorted(self, v, side, sorter)
+    # clip, mean, var, std, argmax, argmin, ptp, cumsum, cumprod, nonzero, compress, sort, argsort,
+    # partition, argpartition and searchsorted: garray/_methods.py (they need _routines, _statistics,
+    # _scan, _masks and _sorting).
 
     def conj(self):
         """The complex conjugate. A real array is returned itself, as CuPy does (NumPy copies)."""

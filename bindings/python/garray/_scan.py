@@ -8,17 +8,15 @@ import operator
 
 import numpy
 
+from garray._conversions import axis_code, dtype_code_or_same
+from garray._creation import asarray
+from garray._joining import concatenate
 from garray._library import lib
-from garray._ufunc import UFUNCS, dtype_code_or_same
+from garray._manipulation import broadcast_to
+from garray._ufunc import UFUNCS
 
-_AXIS_NONE = lib.GA_AXIS_NONE
 # numpy.exceptions.AxisError since NumPy 1.25, numpy.AxisError before (and gone in 2.0).
 _AXIS_ERROR = getattr(getattr(numpy, "exceptions", numpy), "AxisError")
-
-
-def axis_code(axis):
-    """The C API's axis: an int, or GA_AXIS_NONE for None."""
-    return _AXIS_NONE if axis is None else operator.index(axis)
 
 
 def _returning(result, out):
@@ -56,9 +54,6 @@ def _normalize_axis(axis, ndim):
 def _with_extent_one(value, shape, axis):
     """`value` (an array or anything asarray takes) as an array; a 0-d one is broadcast to `shape`
     with extent 1 along `axis`, as numpy.diff treats a scalar prepend or append."""
-    from garray._creation import asarray
-    from garray._manipulation import broadcast_to
-
     value = asarray(value)
     if value.ndim == 0:
         target = list(shape)
@@ -85,8 +80,6 @@ def diff(a, n=1, axis=-1, prepend=None, append=None):
     if append is not None:
         pieces.append(_with_extent_one(append, a.shape, axis))
     if len(pieces) > 1:
-        from garray._joining import concatenate
-
         a = concatenate(pieces, axis)
     later = [slice(None)] * a.ndim
     earlier = [slice(None)] * a.ndim

@@ -9,14 +9,11 @@ import operator
 
 import numpy
 
+from garray._conversions import axis_code as _axis
 from garray._creation import asarray, asnumpy
 from garray._library import lib
 
 _UNSUPPORTED_ORDER = "order= (sorting structured arrays by field) is not supported: garray has no structured dtypes"
-
-
-def _axis(axis):
-    return lib.GA_AXIS_NONE if axis is None else operator.index(axis)
 
 
 def _refuse_order(order):

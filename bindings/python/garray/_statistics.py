@@ -4,7 +4,8 @@ variants, average, cov and corrcoef, with NumPy's signatures (CuPy's where they 
 are device arrays, 0-d for full reductions, and nanargmax/nanargmin give -1 for an all-NaN slice).
 
 Each call passes its options to C as None (the defaults, the fastest path) or the tuple
-(axes or None, keepdims, dtype code, ddof) that bindings/python/reductions.i reads.
+(axes or None, keepdims, dtype code, ddof) that bindings/python/reductions.i reads; _options is
+_conversions.reduction_options, which ndarray.sum and ndarray.prod call too.
 """
 
 import operator
@@ -12,17 +13,14 @@ import operator
 import numpy
 
 from garray import _dtypes
+from garray._conversions import reduction_options as _options
+from garray._creation import full
 from garray._library import lib
+from garray._manipulation import broadcast_to
 from garray._routines import prod as _fold_prod
 from garray._routines import sum as _fold_sum
 
 _SAME = lib.GA_DTYPE_SAME
-
-
-def _options(axis, keepdims, dtype=None, ddof=0):
-    if axis is None and not keepdims and dtype is None and not ddof:
-        return None
-    return (axis, bool(keepdims), _SAME if dtype is None else _dtypes.code_of(dtype), float(ddof))
 
 
 def _one_axis(axis):
@@ -152,12 +150,10 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     result = lib.ga_average(a, weights, options, None)
     if not returned:
         return result
-    from garray._manipulation import broadcast_to
     return result, broadcast_to(scale, result.shape).copy()
 
 
 def _full_like(array, value):
-    from garray._creation import full
     return full(array.shape, value, dtype=array.dtype)
 
 

@@ -9,16 +9,9 @@ and casting, ValueError for shapes).
 
 import operator
 
-from garray import _dtypes
+from garray._conversions import CASTINGS as _CASTING
+from garray._conversions import dtype_code_or_same
 from garray._library import lib
-
-_CASTING = {"no": lib.GA_CASTING_NO, "equiv": lib.GA_CASTING_EQUIV, "safe": lib.GA_CASTING_SAFE,
-            "same_kind": lib.GA_CASTING_SAME_KIND, "unsafe": lib.GA_CASTING_UNSAFE}
-
-
-def dtype_code_or_same(dtype):
-    """The ga_dtype_t of `dtype`, or GA_DTYPE_SAME for None (no dtype requested)."""
-    return lib.GA_DTYPE_SAME if dtype is None else _dtypes.code_of(dtype)
 
 
 def _signature_code(entry):
@@ -28,7 +21,7 @@ def _signature_code(entry):
 
 class ufunc:
     """A NumPy ufunc on garray arrays: `ufunc(*inputs, out=None, dtype=None, casting='same_kind',
-    signature=None)`, with `reduce` and `outer`, and NumPy's `nin`, `nout`, `nargs`, `ntypes`,
+    signature=None)`, with `reduce`, `accumulate`, `at` and `outer`, and NumPy's `nin`, `nout`, `nargs`, `ntypes`,
     `types` and `__name__`."""
 
     def __init__(self, handle):
@@ -85,13 +78,8 @@ class ufunc:
         result = lib.ga_ufunc_accumulate(self._handle, array, axis, dtype_code_or_same(dtype), out)
         return out if out is not None else result
 
-    def at(self, a, indices, b=None, /):
-        """NumPy's unbuffered in-place ufunc.at: a[indices] = ufunc(a[indices], b), with every
-        repetition of an index applied (device atomics). `indices` is any key of a[...]: an integer
-        array or list, a tuple of them, slices, ... As CuPy, indices outside their axis wrap."""
-        from garray import _indexing
-
-        _indexing.ufunc_at(self._handle, a, indices, b)
+    # at (NumPy's ufunc.at) converts its indices through _indexing, which is above this module:
+    # garray/_methods.py sets it.
 
     def outer(self, A, B, /, *, out=None, dtype=None, casting="same_kind", signature=None):
         """The ufunc applied to every pair of an element of A and one of B: shape A.shape + B.shape."""
