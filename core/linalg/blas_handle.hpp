@@ -1,6 +1,6 @@
 // cuBLAS handles: one per device and per thread, created on first use, bound to the stream of each
-// call and given a workspace from the device's memory pool for that call, as DESIGN.md asks of
-// vendor handles.
+// call and given a workspace from the device's memory pool for that call, as docs/design.md
+// ("Ahead-of-time kernels and vendor libraries") asks of vendor handles.
 #pragma once
 
 #include "core/memory/device_allocation.hpp"

@@ -1,5 +1,5 @@
 // cuSOLVER dense handles: one per device and per thread, created on first use and bound to the stream of each call, as
-// DESIGN.md asks of vendor handles.
+// docs/design.md ("Ahead-of-time kernels and vendor libraries") asks of vendor handles.
 #pragma once
 
 #include "core/runtime/stream.hpp"
