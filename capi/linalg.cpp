@@ -1,16 +1,26 @@
 #include <garray/linalg.h>
 
-#include "capi/linalg_outputs.hpp"
+#include "capi/converters.hpp"
+#include "capi/guard.hpp"
+#include "capi/handles.hpp"
 #include "core/linalg/factorizations.hpp"
 #include "core/linalg/linalg_errors.hpp"
 #include "core/linalg/lu.hpp"
+#include "core/linalg/product_output.hpp"
 
 #include <optional>
 #include <utility>
+#include <vector>
 
+using garray::Array;
+using garray::StreamRef;
+using garray::capi::deref;
 using garray::capi::guarded;
+using garray::capi::hand_out;
+using garray::capi::make_array_handles;
+using garray::capi::optional_array;
 using garray::capi::require_out;
-using namespace garray::capi::linalg;
+using garray::capi::stream_or_current;
 
 extern "C" {
 
@@ -26,95 +36,148 @@ GA_API ga_status_t ga_linalg_get_check_mode(int thread_only, ga_linalg_check_t* 
 }
 
 GA_API ga_status_t ga_linalg_check_errors(ga_stream_t stream) {
-  return guarded(__func__, [&] { garray::check_linalg_errors(garray::capi::stream_or_current(stream)); });
+  return guarded(__func__, [&] { garray::check_linalg_errors(stream_or_current(stream)); });
 }
 
-GA_API ga_status_t ga_linalg_solve(ga_array_t a, ga_array_t b, ga_array_t* out, ga_stream_t stream) {
-  return single_result(__func__, out, stream, [&](const garray::StreamRef& queue) {
-    return garray::solve(input(a, "a"), input(b, "b"), queue);
-  });
-}
-
-GA_API ga_status_t ga_linalg_inv(ga_array_t a, ga_array_t* out, ga_stream_t stream) {
-  return single_result(__func__, out, stream,
-                       [&](const garray::StreamRef& queue) { return garray::inv(input(a, "a"), queue); });
-}
-
-GA_API ga_status_t ga_linalg_det(ga_array_t a, ga_array_t* out, ga_stream_t stream) {
-  return single_result(__func__, out, stream,
-                       [&](const garray::StreamRef& queue) { return garray::det(input(a, "a"), queue); });
-}
-
-GA_API ga_status_t ga_linalg_slogdet(ga_array_t a, ga_array_t* sign, ga_array_t* logabsdet, ga_stream_t stream) {
+GA_API ga_status_t ga_linalg_solve(ga_array_t a, ga_array_t b, ga_array_t out, ga_stream_t stream,
+                                   ga_array_t* result) {
   return guarded(__func__, [&] {
-    const garray::Array& matrices = input(a, "a");
-    require_empty_results({{sign, "sign"}, {logabsdet, "logabsdet"}});
-    auto [sign_result, log_result] = garray::slogdet(matrices, garray::capi::stream_or_current(stream));
-    const std::optional<garray::Array> first = std::move(sign_result);
-    const std::optional<garray::Array> second = std::move(log_result);
-    hand_over({{sign, &first}, {logabsdet, &second}});
+    const Array& matrices = deref(a, "a");
+    const Array& right = deref(b, "b");
+    const std::optional<Array> given = optional_array(out, "out");
+    require_out(result, "result");
+    const StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::deliver_computed(garray::solve(matrices, right, queue), given, queue), out, result);
   });
 }
 
-GA_API ga_status_t ga_linalg_cholesky(ga_array_t a, int upper, ga_array_t* out, ga_stream_t stream) {
-  return single_result(__func__, out, stream, [&](const garray::StreamRef& queue) {
-    return garray::cholesky(input(a, "a"), upper != 0, queue);
-  });
-}
-
-GA_API ga_status_t ga_linalg_qr(ga_array_t a, ga_linalg_qr_mode_t mode, ga_array_t* q, ga_array_t* r,
-                                ga_stream_t stream) {
+GA_API ga_status_t ga_linalg_inv(ga_array_t a, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
-    const garray::Array& matrix = input(a, "a");
-    require_empty_results({{q, "q"}, {r, "r"}});
-    garray::QrResult result = garray::qr(matrix, mode, garray::capi::stream_or_current(stream));
-    const std::optional<garray::Array> second = std::move(result.r);
-    hand_over({{q, &result.q}, {r, &second}});
+    const Array& matrices = deref(a, "a");
+    const std::optional<Array> given = optional_array(out, "out");
+    require_out(result, "result");
+    const StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::deliver_computed(garray::inv(matrices, queue), given, queue), out, result);
   });
 }
 
-GA_API ga_status_t ga_linalg_svd(ga_array_t a, int full_matrices, int compute_uv, ga_array_t* u, ga_array_t* s,
-                                 ga_array_t* vh, ga_stream_t stream) {
+GA_API ga_status_t ga_linalg_det(ga_array_t a, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
-    const garray::Array& matrix = input(a, "a");
-    require_empty_results({{u, "u"}, {s, "s"}, {vh, "vh"}});
-    garray::SvdResult result =
-        garray::svd(matrix, full_matrices != 0, compute_uv != 0, garray::capi::stream_or_current(stream));
-    const std::optional<garray::Array> values = std::move(result.s);
-    hand_over({{u, &result.u}, {s, &values}, {vh, &result.vh}});
+    const Array& matrices = deref(a, "a");
+    const std::optional<Array> given = optional_array(out, "out");
+    require_out(result, "result");
+    const StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::deliver_computed(garray::det(matrices, queue), given, queue), out, result);
   });
 }
 
-GA_API ga_status_t ga_linalg_eigh(ga_array_t a, ga_linalg_uplo_t uplo, ga_array_t* w, ga_array_t* v,
-                                  ga_stream_t stream) {
+GA_API ga_status_t ga_linalg_slogdet(ga_array_t a, ga_stream_t stream, ga_array_t* sign, ga_array_t* logabsdet) {
   return guarded(__func__, [&] {
-    const garray::Array& matrix = input(a, "a");
-    require_empty_results({{w, "w"}, {v, "v"}});
-    garray::EigenResult result = garray::eigh(matrix, uplo, true, garray::capi::stream_or_current(stream));
-    const std::optional<garray::Array> values = std::move(result.w);
-    hand_over({{w, &values}, {v, &result.v}});
+    const Array& matrices = deref(a, "a");
+    require_out(sign, "sign");
+    require_out(logabsdet, "logabsdet");
+    auto [signs, logarithms] = garray::slogdet(matrices, stream_or_current(stream));
+    const std::vector<ga_array_t> handles = make_array_handles({std::move(signs), std::move(logarithms)});
+    *sign = handles[0];
+    *logabsdet = handles[1];
   });
 }
 
-GA_API ga_status_t ga_linalg_eigvalsh(ga_array_t a, ga_linalg_uplo_t uplo, ga_array_t* out, ga_stream_t stream) {
-  return single_result(__func__, out, stream, [&](const garray::StreamRef& queue) {
-    return garray::eigh(input(a, "a"), uplo, false, queue).w;
-  });
-}
-
-GA_API ga_status_t ga_linalg_eig(ga_array_t a, ga_array_t* w, ga_array_t* v, ga_stream_t stream) {
+GA_API ga_status_t ga_linalg_cholesky(ga_array_t a, int upper, ga_array_t out, ga_stream_t stream,
+                                      ga_array_t* result) {
   return guarded(__func__, [&] {
-    const garray::Array& matrix = input(a, "a");
-    require_empty_results({{w, "w"}, {v, "v"}});
-    garray::EigenResult result = garray::eig(matrix, true, garray::capi::stream_or_current(stream));
-    const std::optional<garray::Array> values = std::move(result.w);
-    hand_over({{w, &values}, {v, &result.v}});
+    const Array& matrices = deref(a, "a");
+    const std::optional<Array> given = optional_array(out, "out");
+    require_out(result, "result");
+    const StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::deliver_computed(garray::cholesky(matrices, upper != 0, queue), given, queue), out, result);
   });
 }
 
-GA_API ga_status_t ga_linalg_eigvals(ga_array_t a, ga_array_t* out, ga_stream_t stream) {
-  return single_result(__func__, out, stream,
-                       [&](const garray::StreamRef& queue) { return garray::eig(input(a, "a"), false, queue).w; });
+GA_API ga_status_t ga_linalg_qr(ga_array_t a, ga_linalg_qr_mode_t mode, ga_stream_t stream, ga_array_t* q,
+                                ga_array_t* r) {
+  return guarded(__func__, [&] {
+    const Array& matrices = deref(a, "a");
+    require_out(q, "q");
+    require_out(r, "r");
+    garray::QrResult factors = garray::qr(matrices, mode, stream_or_current(stream));
+    if (!factors.q) {  // mode R: r only
+      *r = make_array_handles({std::move(factors.r)})[0];
+      *q = nullptr;
+      return;
+    }
+    const std::vector<ga_array_t> handles = make_array_handles({std::move(*factors.q), std::move(factors.r)});
+    *q = handles[0];
+    *r = handles[1];
+  });
+}
+
+GA_API ga_status_t ga_linalg_svd(ga_array_t a, int full_matrices, int compute_uv, ga_stream_t stream, ga_array_t* u,
+                                 ga_array_t* s, ga_array_t* vh) {
+  return guarded(__func__, [&] {
+    const Array& matrices = deref(a, "a");
+    require_out(u, "u");
+    require_out(s, "s");
+    require_out(vh, "vh");
+    garray::SvdResult factors = garray::svd(matrices, full_matrices != 0, compute_uv != 0, stream_or_current(stream));
+    if (!factors.u) {  // values only
+      *s = make_array_handles({std::move(factors.s)})[0];
+      *u = nullptr;
+      *vh = nullptr;
+      return;
+    }
+    const std::vector<ga_array_t> handles =
+        make_array_handles({std::move(*factors.u), std::move(factors.s), std::move(*factors.vh)});
+    *u = handles[0];
+    *s = handles[1];
+    *vh = handles[2];
+  });
+}
+
+GA_API ga_status_t ga_linalg_eigh(ga_array_t a, ga_linalg_uplo_t uplo, ga_stream_t stream, ga_array_t* w,
+                                  ga_array_t* v) {
+  return guarded(__func__, [&] {
+    const Array& matrices = deref(a, "a");
+    require_out(w, "w");
+    require_out(v, "v");
+    garray::EigenResult eigen = garray::eigh(matrices, uplo, true, stream_or_current(stream));
+    const std::vector<ga_array_t> handles = make_array_handles({std::move(eigen.w), std::move(*eigen.v)});
+    *w = handles[0];
+    *v = handles[1];
+  });
+}
+
+GA_API ga_status_t ga_linalg_eigvalsh(ga_array_t a, ga_linalg_uplo_t uplo, ga_array_t out, ga_stream_t stream,
+                                      ga_array_t* result) {
+  return guarded(__func__, [&] {
+    const Array& matrices = deref(a, "a");
+    const std::optional<Array> given = optional_array(out, "out");
+    require_out(result, "result");
+    const StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::deliver_computed(garray::eigh(matrices, uplo, false, queue).w, given, queue), out, result);
+  });
+}
+
+GA_API ga_status_t ga_linalg_eig(ga_array_t a, ga_stream_t stream, ga_array_t* w, ga_array_t* v) {
+  return guarded(__func__, [&] {
+    const Array& matrices = deref(a, "a");
+    require_out(w, "w");
+    require_out(v, "v");
+    garray::EigenResult eigen = garray::eig(matrices, true, stream_or_current(stream));
+    const std::vector<ga_array_t> handles = make_array_handles({std::move(eigen.w), std::move(*eigen.v)});
+    *w = handles[0];
+    *v = handles[1];
+  });
+}
+
+GA_API ga_status_t ga_linalg_eigvals(ga_array_t a, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
+  return guarded(__func__, [&] {
+    const Array& matrices = deref(a, "a");
+    const std::optional<Array> given = optional_array(out, "out");
+    require_out(result, "result");
+    const StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::deliver_computed(garray::eig(matrices, false, queue).w, given, queue), out, result);
+  });
 }
 
 }  // extern "C"

@@ -1,17 +1,26 @@
 #include <garray/linalg.h>
 
-#include "capi/kernel_call_arguments.hpp"
-#include "capi/linalg_outputs.hpp"
+#include "capi/converters.hpp"
+#include "capi/guard.hpp"
+#include "capi/handles.hpp"
 #include "core/linalg/composites.hpp"
+#include "core/linalg/product_output.hpp"
 
 #include <cmath>
 #include <optional>
 #include <utility>
 #include <vector>
 
+using garray::Array;
+using garray::StreamRef;
+using garray::capi::caller_axes;
+using garray::capi::deref;
 using garray::capi::guarded;
+using garray::capi::hand_out;
+using garray::capi::make_array_handles;
+using garray::capi::optional_array;
 using garray::capi::require_out;
-using namespace garray::capi::linalg;
+using garray::capi::stream_or_current;
 
 namespace {
 
@@ -26,72 +35,115 @@ std::optional<double> unless_nan(double value) {
 extern "C" {
 
 GA_API ga_status_t ga_linalg_norm(ga_array_t x, ga_linalg_norm_ord_t ord, double p, const int* axes, int axis_count,
-                                  int keepdims, ga_array_t* out, ga_stream_t stream) {
-  return single_result(__func__, out, stream, [&](const garray::StreamRef& queue) {
-    return garray::norm(input(x, "x"), {ord, p}, garray::capi::caller_axes(axes, axis_count), keepdims != 0, queue);
-  });
-}
-
-GA_API ga_status_t ga_linalg_cond(ga_array_t x, ga_linalg_norm_ord_t ord, double p, ga_array_t* out,
-                                  ga_stream_t stream) {
-  return single_result(__func__, out, stream, [&](const garray::StreamRef& queue) {
-    return garray::cond(input(x, "x"), {ord, p}, queue);
-  });
-}
-
-GA_API ga_status_t ga_linalg_matrix_rank(ga_array_t a, double tol, int hermitian, ga_array_t* out, ga_stream_t stream) {
-  return single_result(__func__, out, stream, [&](const garray::StreamRef& queue) {
-    return garray::matrix_rank(input(a, "a"), unless_nan(tol), hermitian != 0, queue);
-  });
-}
-
-GA_API ga_status_t ga_linalg_pinv(ga_array_t a, double rcond, ga_array_t* out, ga_stream_t stream) {
-  return single_result(__func__, out, stream,
-                       [&](const garray::StreamRef& queue) { return garray::pinv(input(a, "a"), rcond, queue); });
-}
-
-GA_API ga_status_t ga_linalg_lstsq(ga_array_t a, ga_array_t b, double rcond, ga_array_t* x, ga_array_t* residuals,
-                                   ga_array_t* rank, ga_array_t* s, ga_stream_t stream) {
+                                  int keepdims, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
-    const garray::Array& matrix = input(a, "a");
-    const garray::Array& right = input(b, "b");
-    require_empty_results({{x, "x"}, {residuals, "residuals"}, {rank, "rank"}, {s, "s"}});
-    garray::LstsqResult result =
-        garray::lstsq(matrix, right, unless_nan(rcond), garray::capi::stream_or_current(stream));
-    const std::optional<garray::Array> solution = std::move(result.x);
-    const std::optional<garray::Array> squares = std::move(result.residuals);
-    const std::optional<garray::Array> count = std::move(result.rank);
-    const std::optional<garray::Array> values = std::move(result.s);
-    hand_over({{x, &solution}, {residuals, &squares}, {rank, &count}, {s, &values}});
+    const Array& input = deref(x, "x");
+    const std::optional<Array> given = optional_array(out, "out");
+    require_out(result, "result");
+    const std::optional<std::vector<int>> reduced = caller_axes(axes, axis_count);
+    const StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::deliver_computed(garray::norm(input, {ord, p}, reduced, keepdims != 0, queue), given, queue), out,
+             result);
   });
 }
 
-GA_API ga_status_t ga_linalg_matrix_power(ga_array_t a, int64_t n, ga_array_t* out, ga_stream_t stream) {
-  return single_result(__func__, out, stream,
-                       [&](const garray::StreamRef& queue) { return garray::matrix_power(input(a, "a"), n, queue); });
-}
-
-GA_API ga_status_t ga_linalg_multi_dot(const ga_array_t* matrices, int count, ga_array_t* out, ga_stream_t stream) {
-  return single_result(__func__, out, stream, [&](const garray::StreamRef& queue) {
-    GA_REQUIRE_ARGUMENT(count >= 0 && (count == 0 || matrices != nullptr), "matrices is NULL or count is negative");
-    std::vector<garray::Array> arrays;
-    for (int index = 0; index < count; ++index) {
-      arrays.push_back(garray::capi::deref_entry(matrices[index], "matrices", static_cast<size_t>(index), ""));
-    }
-    return garray::multi_dot(arrays, queue);
+GA_API ga_status_t ga_linalg_cond(ga_array_t x, ga_linalg_norm_ord_t ord, double p, ga_array_t out, ga_stream_t stream,
+                                  ga_array_t* result) {
+  return guarded(__func__, [&] {
+    const Array& input = deref(x, "x");
+    const std::optional<Array> given = optional_array(out, "out");
+    require_out(result, "result");
+    const StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::deliver_computed(garray::cond(input, {ord, p}, queue), given, queue), out, result);
   });
 }
 
-GA_API ga_status_t ga_linalg_tensorsolve(ga_array_t a, ga_array_t b, const int* axes, int axis_count, ga_array_t* out,
-                                         ga_stream_t stream) {
-  return single_result(__func__, out, stream, [&](const garray::StreamRef& queue) {
-    return garray::tensorsolve(input(a, "a"), input(b, "b"), garray::capi::caller_axes(axes, axis_count), queue);
+GA_API ga_status_t ga_linalg_matrix_rank(ga_array_t a, double tol, int hermitian, ga_array_t out, ga_stream_t stream,
+                                         ga_array_t* result) {
+  return guarded(__func__, [&] {
+    const Array& input = deref(a, "a");
+    const std::optional<Array> given = optional_array(out, "out");
+    require_out(result, "result");
+    const StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::deliver_computed(garray::matrix_rank(input, unless_nan(tol), hermitian != 0, queue), given, queue),
+             out, result);
   });
 }
 
-GA_API ga_status_t ga_linalg_tensorinv(ga_array_t a, int ind, ga_array_t* out, ga_stream_t stream) {
-  return single_result(__func__, out, stream,
-                       [&](const garray::StreamRef& queue) { return garray::tensorinv(input(a, "a"), ind, queue); });
+GA_API ga_status_t ga_linalg_pinv(ga_array_t a, double rcond, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
+  return guarded(__func__, [&] {
+    const Array& input = deref(a, "a");
+    const std::optional<Array> given = optional_array(out, "out");
+    require_out(result, "result");
+    const StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::deliver_computed(garray::pinv(input, rcond, queue), given, queue), out, result);
+  });
+}
+
+GA_API ga_status_t ga_linalg_lstsq(ga_array_t a, ga_array_t b, double rcond, ga_stream_t stream, ga_array_t* x,
+                                   ga_array_t* residuals, ga_array_t* rank, ga_array_t* s) {
+  return guarded(__func__, [&] {
+    const Array& matrix = deref(a, "a");
+    const Array& right = deref(b, "b");
+    require_out(x, "x");
+    require_out(residuals, "residuals");
+    require_out(rank, "rank");
+    require_out(s, "s");
+    garray::LstsqResult solution = garray::lstsq(matrix, right, unless_nan(rcond), stream_or_current(stream));
+    const std::vector<ga_array_t> handles =
+        make_array_handles({std::move(solution.x), std::move(solution.residuals), std::move(solution.rank),
+                            std::move(solution.s)});
+    *x = handles[0];
+    *residuals = handles[1];
+    *rank = handles[2];
+    *s = handles[3];
+  });
+}
+
+GA_API ga_status_t ga_linalg_matrix_power(ga_array_t a, int64_t n, ga_array_t out, ga_stream_t stream,
+                                          ga_array_t* result) {
+  return guarded(__func__, [&] {
+    const Array& input = deref(a, "a");
+    const std::optional<Array> given = optional_array(out, "out");
+    require_out(result, "result");
+    const StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::deliver_computed(garray::matrix_power(input, n, queue), given, queue), out, result);
+  });
+}
+
+GA_API ga_status_t ga_linalg_multi_dot(const ga_array_t* matrices, int count, ga_array_t out, ga_stream_t stream,
+                                       ga_array_t* result) {
+  return guarded(__func__, [&] {
+    const std::vector<Array> inputs = garray::capi::caller_arrays(matrices, count, "matrices");
+    const std::optional<Array> given = optional_array(out, "out");
+    require_out(result, "result");
+    const StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::deliver_computed(garray::multi_dot(inputs, queue), given, queue), out, result);
+  });
+}
+
+GA_API ga_status_t ga_linalg_tensorsolve(ga_array_t a, ga_array_t b, const int* axes, int axis_count, ga_array_t out,
+                                         ga_stream_t stream, ga_array_t* result) {
+  return guarded(__func__, [&] {
+    const Array& coefficients = deref(a, "a");
+    const Array& right = deref(b, "b");
+    const std::optional<Array> given = optional_array(out, "out");
+    require_out(result, "result");
+    const std::optional<std::vector<int>> moved = caller_axes(axes, axis_count);
+    const StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::deliver_computed(garray::tensorsolve(coefficients, right, moved, queue), given, queue), out,
+             result);
+  });
+}
+
+GA_API ga_status_t ga_linalg_tensorinv(ga_array_t a, int ind, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
+  return guarded(__func__, [&] {
+    const Array& input = deref(a, "a");
+    const std::optional<Array> given = optional_array(out, "out");
+    require_out(result, "result");
+    const StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::deliver_computed(garray::tensorinv(input, ind, queue), given, queue), out, result);
+  });
 }
 
 }  // extern "C"

@@ -1,8 +1,8 @@
 #include <garray/reductions.h>
 
+#include "capi/converters.hpp"
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
-#include "capi/kernel_call_arguments.hpp"
 #include "core/array/dtype.hpp"
 #include "core/common/versioned_struct.hpp"
 #include "core/ops/reductions/reductions.hpp"
@@ -12,10 +12,12 @@
 #include <utility>
 #include <vector>
 
-using garray::capi::caller_out;
+using garray::capi::deref;
 using garray::capi::guarded;
+using garray::capi::hand_out;
+using garray::capi::optional_array;
 using garray::capi::require_out;
-using garray::capi::return_result;
+using garray::capi::stream_or_current;
 
 namespace {
 
@@ -39,88 +41,87 @@ garray::ReduceRequest caller_request(const ga_reduce_options_t* options, bool on
 }
 
 ga_status_t named_reduction(const char* function, garray::Reduction reduction, ga_array_t a,
-                            const ga_reduce_options_t* options, ga_array_t* out, ga_stream_t stream) {
+                            const ga_reduce_options_t* options, ga_array_t out, ga_stream_t stream,
+                            ga_array_t* result) {
   return guarded(function, [&] {
-    const garray::Array& input = garray::capi::deref(a, "a");
-    const std::optional<garray::Array> given = caller_out(out);
+    const garray::Array& input = deref(a, "a");
+    const std::optional<garray::Array> given = optional_array(out, "out");
+    require_out(result, "result");
     const bool one_axis = reduction == garray::Reduction::argmax || reduction == garray::Reduction::argmin ||
                           reduction == garray::Reduction::nanargmax || reduction == garray::Reduction::nanargmin;
     const garray::ReduceRequest request = caller_request(options, one_axis);
-    const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
-    return_result(garray::reduce(reduction, input, request, given, queue), out);
+    const garray::StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::reduce(reduction, input, request, given, queue), out, result);
   });
-}
-
-const garray::Array* optional_array(ga_array_t handle, const char* name) {
-  return handle ? &garray::capi::deref(handle, name) : nullptr;
 }
 
 }  // namespace
 
-#define GA_NAMED_REDUCTION(function, reduction)                                                                 \
-  GA_API ga_status_t function(ga_array_t a, const ga_reduce_options_t* options, ga_array_t* out,               \
-                              ga_stream_t stream) {                                                            \
-    return named_reduction(#function, garray::Reduction::reduction, a, options, out, stream);                 \
+#define GA_NAMED_REDUCTION(function, reduction)                                                       \
+  GA_API ga_status_t function(ga_array_t a, const ga_reduce_options_t* options, ga_array_t out,       \
+                              ga_stream_t stream, ga_array_t* result) {                               \
+    return named_reduction(#function, garray::Reduction::reduction, a, options, out, stream, result); \
   }
 
 extern "C" {
 
-GA_NAMED_REDUCTION(ga_sum, sum)
-GA_NAMED_REDUCTION(ga_prod, prod)
-GA_NAMED_REDUCTION(ga_max, max)
-GA_NAMED_REDUCTION(ga_min, min)
-GA_NAMED_REDUCTION(ga_any, any)
-GA_NAMED_REDUCTION(ga_all, all)
-GA_NAMED_REDUCTION(ga_argmax, argmax)
-GA_NAMED_REDUCTION(ga_argmin, argmin)
-GA_NAMED_REDUCTION(ga_mean, mean)
-GA_NAMED_REDUCTION(ga_var, var)
-GA_NAMED_REDUCTION(ga_std, std)
-GA_NAMED_REDUCTION(ga_count_nonzero, count_nonzero)
-GA_NAMED_REDUCTION(ga_ptp, ptp)
-GA_NAMED_REDUCTION(ga_nansum, nansum)
-GA_NAMED_REDUCTION(ga_nanprod, nanprod)
-GA_NAMED_REDUCTION(ga_nanmin, nanmin)
-GA_NAMED_REDUCTION(ga_nanmax, nanmax)
-GA_NAMED_REDUCTION(ga_nanargmin, nanargmin)
-GA_NAMED_REDUCTION(ga_nanargmax, nanargmax)
-GA_NAMED_REDUCTION(ga_nanmean, nanmean)
-GA_NAMED_REDUCTION(ga_nanvar, nanvar)
-GA_NAMED_REDUCTION(ga_nanstd, nanstd)
+GA_NAMED_REDUCTION(ga_array_sum, sum)
+GA_NAMED_REDUCTION(ga_array_prod, prod)
+GA_NAMED_REDUCTION(ga_array_max, max)
+GA_NAMED_REDUCTION(ga_array_min, min)
+GA_NAMED_REDUCTION(ga_array_any, any)
+GA_NAMED_REDUCTION(ga_array_all, all)
+GA_NAMED_REDUCTION(ga_array_argmax, argmax)
+GA_NAMED_REDUCTION(ga_array_argmin, argmin)
+GA_NAMED_REDUCTION(ga_array_mean, mean)
+GA_NAMED_REDUCTION(ga_array_var, var)
+GA_NAMED_REDUCTION(ga_array_std, std)
+GA_NAMED_REDUCTION(ga_array_count_nonzero, count_nonzero)
+GA_NAMED_REDUCTION(ga_array_ptp, ptp)
+GA_NAMED_REDUCTION(ga_array_nansum, nansum)
+GA_NAMED_REDUCTION(ga_array_nanprod, nanprod)
+GA_NAMED_REDUCTION(ga_array_nanmin, nanmin)
+GA_NAMED_REDUCTION(ga_array_nanmax, nanmax)
+GA_NAMED_REDUCTION(ga_array_nanargmin, nanargmin)
+GA_NAMED_REDUCTION(ga_array_nanargmax, nanargmax)
+GA_NAMED_REDUCTION(ga_array_nanmean, nanmean)
+GA_NAMED_REDUCTION(ga_array_nanvar, nanvar)
+GA_NAMED_REDUCTION(ga_array_nanstd, nanstd)
 
-GA_API ga_status_t ga_average(ga_array_t a, ga_array_t weights, const ga_reduce_options_t* options, ga_array_t* out,
-                              ga_stream_t stream) {
+GA_API ga_status_t ga_array_average(ga_array_t a, ga_array_t weights, const ga_reduce_options_t* options,
+                                    ga_array_t out, ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
-    const garray::Array& input = garray::capi::deref(a, "a");
-    const garray::Array* weighting = optional_array(weights, "weights");
-    const std::optional<garray::Array> given = caller_out(out);
+    const garray::Array& input = deref(a, "a");
+    const std::optional<garray::Array> weighting = optional_array(weights, "weights");
+    const std::optional<garray::Array> given = optional_array(out, "out");
+    require_out(result, "result");
     const garray::ReduceRequest request = caller_request(options, false);
-    const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
-    return_result(garray::average(input, weighting, request, given, queue), out);
+    const garray::StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::average(input, weighting ? &*weighting : nullptr, request, given, queue), out, result);
   });
 }
 
-GA_API ga_status_t ga_cov(ga_array_t m, ga_array_t y, int rowvar, int bias, int ddof, ga_array_t* out,
-                          ga_stream_t stream) {
+GA_API ga_status_t ga_array_cov(ga_array_t m, ga_array_t y, int rowvar, int bias, int ddof, ga_stream_t stream,
+                                ga_array_t* result) {
   return guarded(__func__, [&] {
-    const garray::Array& variables = garray::capi::deref(m, "m");
-    const garray::Array* more = optional_array(y, "y");
-    require_out(out, "out");
+    const garray::Array& variables = deref(m, "m");
+    const std::optional<garray::Array> more = optional_array(y, "y");
+    require_out(result, "result");
     GA_REQUIRE_ARGUMENT(ddof >= -1, "ddof is " + std::to_string(ddof) + "; pass -1 for NumPy's default");
-    const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
+    const garray::StreamRef& queue = stream_or_current(stream);
     const int divisor_offset = ddof >= 0 ? ddof : (bias ? 0 : 1);
-    garray::Array result = garray::covariance(variables, more, rowvar != 0, divisor_offset, queue);
-    *out = garray::capi::make_array_handles({std::move(result)})[0];
+    hand_out(garray::covariance(variables, more ? &*more : nullptr, rowvar != 0, divisor_offset, queue), nullptr,
+             result);
   });
 }
 
-GA_API ga_status_t ga_corrcoef(ga_array_t x, ga_array_t y, int rowvar, ga_array_t* out, ga_stream_t stream) {
+GA_API ga_status_t ga_array_corrcoef(ga_array_t x, ga_array_t y, int rowvar, ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
-    const garray::Array& variables = garray::capi::deref(x, "x");
-    const garray::Array* more = optional_array(y, "y");
-    require_out(out, "out");
-    const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
-    *out = garray::capi::make_array_handles({garray::correlation(variables, more, rowvar != 0, queue)})[0];
+    const garray::Array& variables = deref(x, "x");
+    const std::optional<garray::Array> more = optional_array(y, "y");
+    require_out(result, "result");
+    const garray::StreamRef& queue = stream_or_current(stream);
+    hand_out(garray::correlation(variables, more ? &*more : nullptr, rowvar != 0, queue), nullptr, result);
   });
 }
 

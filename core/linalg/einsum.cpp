@@ -8,6 +8,7 @@
 #include "core/linalg/matmul.hpp"
 #include "core/linalg/product_output.hpp"
 #include "core/ops/copy.hpp"
+#include "core/ops/destination.hpp"
 #include "core/ops/device_check.hpp"
 #include "core/ops/reductions/reductions.hpp"
 
@@ -189,11 +190,13 @@ Array einsum(std::string_view subscripts, std::span<const Array> operands, const
     ndims.push_back(operands[i].ndim());
     dtype = promote_types(dtype, operands[i].dtype());
   }
-  if (out) require_on_stream_device(*out, stream, "out");
   const EinsumLabels labels = parse_einsum(subscripts, ndims);
   std::vector<Labelled> terms;
   for (std::size_t i = 0; i < operands.size(); ++i) terms.push_back(take_diagonals(operands[i], labels.inputs[i], i));
   const std::map<int, std::int64_t> extents = label_extents(terms);
+  Dims shape;
+  for (int label : labels.output) shape.push_back(extents.at(label));
+  require_destination(out, {shape, dtype}, stream);  // before any work
   for (Labelled& term : terms) term.array = broadcast_labels(term, extents);
   for (std::size_t i = 0; i < terms.size(); ++i) {
     std::vector<int> elsewhere = labels.output;
@@ -211,16 +214,12 @@ Array einsum(std::string_view subscripts, std::span<const Array> operands, const
     current = contract_pair(current, terms[i], later, dtype, stream);
   }
   std::vector<int> order;
-  Dims shape;
-  for (int label : labels.output) {
-    order.push_back(position(current.labels, label));
-    shape.push_back(extents.at(label));
-  }
+  for (int label : labels.output) order.push_back(position(current.labels, label));
   const Array result = transpose(current.array, order);
   const bool ready = current.fresh && result.dtype() == dtype && result.is_c_contiguous();
   if (!out && ready) return result;
   return write_product(
-      shape, dtype, out, operands, "einsum", [&](const Array& product) { copy_into(result, product, stream); }, stream);
+      shape, dtype, out, operands, [&](const Array& product) { copy_into(result, product, stream); }, stream);
 }
 
 }  // namespace garray

@@ -16,7 +16,8 @@ namespace garray {
 // np.einsum(subscripts, *operands, out=out) on `stream`. Throws as parse_einsum() for malformed
 // subscripts, GA_ERROR_INVALID_ARGUMENT for no operands or an operand on another device,
 // GA_ERROR_SHAPE_MISMATCH for one letter with different extents (extent 1 broadcasts) or a
-// repeated letter whose dimensions differ, and as write_product() for `out`.
+// repeated letter whose dimensions differ, and as require_destination() (core/ops/destination.hpp)
+// for `out`, before any work.
 Array einsum(std::string_view subscripts, std::span<const Array> operands, const std::optional<Array>& out,
              const StreamRef& stream);
 

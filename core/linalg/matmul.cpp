@@ -130,12 +130,11 @@ void matmul_into(const Array& a, const Array& b, const MatmulShape& shape, bool 
 Array matmul(const Array& a, const Array& b, const std::optional<Array>& out, const StreamRef& stream) {
   require_on_stream_device(a, stream, "a");
   require_on_stream_device(b, stream, "b");
-  if (out) require_on_stream_device(*out, stream, "out");
   const MatmulShape shape = matmul_shape(a.shape(), b.shape(), "matmul");
   const ga_dtype_t result = promote_types(a.dtype(), b.dtype());
   const Array inputs[] = {a, b};
   return write_product(
-      shape.result, result, out, inputs, "matmul",
+      shape.result, result, out, inputs,
       [&](const Array& product) { matmul_into(a, b, shape, false, product, stream); }, stream);
 }
 

@@ -6,6 +6,7 @@
 #include "core/common/error.hpp"
 #include "core/linalg/matmul.hpp"
 #include "core/linalg/product_output.hpp"
+#include "core/ops/destination.hpp"
 #include "core/ops/device_check.hpp"
 #include "core/ops/ufunc/ufunc_call.hpp"
 
@@ -17,10 +18,11 @@ namespace garray {
 
 namespace {
 
-void require_operands(const Array& a, const Array& b, const std::optional<Array>& out, const StreamRef& stream) {
+// The operands on the stream's device; `out` is checked with require_destination() once the
+// result's shape is known, before any work.
+void require_operands(const Array& a, const Array& b, const StreamRef& stream) {
   require_on_stream_device(a, stream, "a");
   require_on_stream_device(b, stream, "b");
-  if (out) require_on_stream_device(*out, stream, "out");
 }
 
 // a · b element by element, broadcast into `product`.
@@ -33,11 +35,10 @@ void multiply_into(const Array& a, const Array& b, const Array& product, const S
 }
 
 // The broadcast product a · b, for the products that meet a 0-d operand.
-Array broadcast_multiply(const Array& a, const Array& b, const std::optional<Array>& out, const char* name,
-                         const StreamRef& stream) {
+Array broadcast_multiply(const Array& a, const Array& b, const std::optional<Array>& out, const StreamRef& stream) {
   const Array inputs[] = {a, b};
   return write_product(
-      broadcast_shapes(a.shape(), b.shape()), promote_types(a.dtype(), b.dtype()), out, inputs, name,
+      broadcast_shapes(a.shape(), b.shape()), promote_types(a.dtype(), b.dtype()), out, inputs,
       [&](const Array& product) { multiply_into(a, b, product, stream); }, stream);
 }
 
@@ -68,12 +69,14 @@ Array contract(const Array& a, const Array& b, const Dims& a_axes, const Dims& b
     result_shape.push_back(b.shape()[d]);
     n *= b.shape()[d];
   }
+  const ga_dtype_t result = promote_types(a.dtype(), b.dtype());
+  require_destination(out, {result_shape, result}, stream);  // before the reshapes' copies
   const Array a_matrix = reshaped(transpose(a, a_order), Dims{m, k}, stream);
   const Array b_matrix = reshaped(transpose(b, b_order), Dims{k, n}, stream);
   const MatmulShape shape = matmul_shape(a_matrix.shape(), b_matrix.shape(), name);
   const Array inputs[] = {a, b};
   return write_product(
-      result_shape, promote_types(a.dtype(), b.dtype()), out, inputs, name,
+      result_shape, result, out, inputs,
       [&](const Array& product) {
         matmul_into(a_matrix, b_matrix, shape, false, compact_view(product, shape.result), stream);
       },
@@ -91,8 +94,8 @@ void require_aligned(const Array& a, int a_axis, const Array& b, int b_axis, con
 // dot and inner: the sum over a's last axis and b's `b_axis`.
 Array contract_one(const Array& a, const Array& b, int b_axis, const std::optional<Array>& out, const char* name,
                    const StreamRef& stream) {
-  require_operands(a, b, out, stream);
-  if (a.ndim() == 0 || b.ndim() == 0) return broadcast_multiply(a, b, out, name, stream);
+  require_operands(a, b, stream);
+  if (a.ndim() == 0 || b.ndim() == 0) return broadcast_multiply(a, b, out, stream);
   require_aligned(a, a.ndim() - 1, b, b_axis, name);
   return contract(a, b, Dims{a.ndim() - 1}, Dims{b_axis}, out, name, stream);
 }
@@ -108,29 +111,32 @@ Array inner(const Array& a, const Array& b, const std::optional<Array>& out, con
 }
 
 Array vdot(const Array& a, const Array& b, const std::optional<Array>& out, const StreamRef& stream) {
-  require_operands(a, b, out, stream);
+  require_operands(a, b, stream);
   GA_REQUIRE(a.size() == b.size(), GA_ERROR_SHAPE_MISMATCH,
              "vdot: vectors have different lengths (" + std::to_string(a.size()) + " and " +
                  std::to_string(b.size()) + " elements)");
+  const ga_dtype_t result = promote_types(a.dtype(), b.dtype());
+  require_destination(out, {Dims{}, result}, stream);  // before the reshapes' copies
   const Array a_vector = reshaped(a, Dims{a.size()}, stream);
   const Array b_vector = reshaped(b, Dims{b.size()}, stream);
   const MatmulShape shape = matmul_shape(a_vector.shape(), b_vector.shape(), "vdot");
   const Array inputs[] = {a, b};
   return write_product(
-      Dims{}, promote_types(a.dtype(), b.dtype()), out, inputs, "vdot",
+      Dims{}, result, out, inputs,
       [&](const Array& product) { matmul_into(a_vector, b_vector, shape, true, product, stream); }, stream);
 }
 
 Array outer(const Array& a, const Array& b, const std::optional<Array>& out, const StreamRef& stream) {
-  require_operands(a, b, out, stream);
+  require_operands(a, b, stream);
+  require_destination(out, {Dims{a.size(), b.size()}, promote_types(a.dtype(), b.dtype())}, stream);
   const Array column = reshaped(a, Dims{a.size(), 1}, stream);
   const Array row = reshaped(b, Dims{1, b.size()}, stream);
-  return broadcast_multiply(column, row, out, "outer", stream);
+  return broadcast_multiply(column, row, out, stream);
 }
 
 Array tensordot(const Array& a, const Array& b, std::span<const int> a_axes, std::span<const int> b_axes,
                 const std::optional<Array>& out, const StreamRef& stream) {
-  require_operands(a, b, out, stream);
+  require_operands(a, b, stream);
   GA_REQUIRE_ARGUMENT(a_axes.size() == b_axes.size(),
                       "tensordot: the axes lists have different lengths (" + std::to_string(a_axes.size()) +
                           " and " + std::to_string(b_axes.size()) + ")");
@@ -164,8 +170,8 @@ Array tensordot(const Array& a, const Array& b, int count, const std::optional<A
 }
 
 Array kron(const Array& a, const Array& b, const std::optional<Array>& out, const StreamRef& stream) {
-  require_operands(a, b, out, stream);
-  if (a.ndim() == 0 || b.ndim() == 0) return broadcast_multiply(a, b, out, "kron", stream);
+  require_operands(a, b, stream);
+  if (a.ndim() == 0 || b.ndim() == 0) return broadcast_multiply(a, b, out, stream);
   const int ndim = std::max(a.ndim(), b.ndim());
   // a as (a0, 1, a1, 1, ...) and b as (1, b0, 1, b1, ...): their product, laid out in C order,
   // is the Kronecker product of shape (a0·b0, a1·b1, ...).
@@ -196,7 +202,7 @@ Array kron(const Array& a, const Array& b, const std::optional<Array>& out, cons
   const Array b_view = b.view(b_shape, b_strides, b.byte_offset());
   const Array inputs[] = {a, b};
   return write_product(
-      result_shape, promote_types(a.dtype(), b.dtype()), out, inputs, "kron",
+      result_shape, promote_types(a.dtype(), b.dtype()), out, inputs,
       [&](const Array& product) { multiply_into(a_view, b_view, compact_view(product, interleaved), stream); },
       stream);
 }

@@ -1,10 +1,10 @@
 #include "core/ops/reductions/reductions.hpp"
 
 #include "core/array/dtype.hpp"
-#include "core/array/layout.hpp"
 #include "core/array/promotion.hpp"
 #include "core/array/scalar.hpp"
 #include "core/common/error.hpp"
+#include "core/ops/destination.hpp"
 #include "core/ops/reduction_layout.hpp"
 #include "core/ops/reductions/statistic_kernels.hpp"
 #include "core/ops/ufunc/ufunc_call.hpp"
@@ -129,15 +129,11 @@ void validate_request(const Entry& entry, const ReduceRequest& request) {
   }
 }
 
+// The array a reduction writes: the caller's `out` once checked (before any work), or a new one.
 Array output_for(const ReductionShape& shape, ga_dtype_t result, const std::optional<Array>& out, Casting casting,
-                 const Entry& entry, const StreamRef& stream) {
+                 const StreamRef& stream) {
   if (!out) return Array::empty(shape.output_shape, result, GA_ORDER_C, stream);
-  GA_REQUIRE(out->shape() == shape.output_shape, GA_ERROR_SHAPE_MISMATCH,
-             std::string(entry.name) + ": out has shape " + format_shape(out->shape()) + " but the reduction gives " +
-                 format_shape(shape.output_shape));
-  GA_REQUIRE(can_cast(result, out->dtype(), casting), GA_ERROR_DTYPE,
-             std::string(entry.name) + ": cannot cast the result from " + dtype_info(result).name + " to out's " +
-                 dtype_info(out->dtype()).name + " with casting rule '" + casting_name(casting) + "'");
+  require_destination(*out, {shape.output_shape, result, casting}, stream);
   return *out;
 }
 
@@ -184,8 +180,8 @@ Array reduce(Reduction reduction, const Array& array, const ReduceRequest& reque
   if (entry.method == Method::fold && !fold_accumulates(entry, input, result)) {
     // The ufunc's reduce checks the axes and allocates; only a given out needs checking first.
     if (out) {
-      output_for(reduction_shape({&array, 1}, request.axes, request.keepdims), result, out, Casting::same_kind, entry,
-                 stream);
+      const ReductionShape shape = reduction_shape({&array, 1}, request.axes, request.keepdims);
+      require_destination(*out, {shape.output_shape, result}, stream);
     }
     return reduce_ufunc(ufunc_of(reduction), array, request.axes, request.keepdims, request.dtype, std::nullopt, out,
                         stream);
@@ -193,7 +189,7 @@ Array reduce(Reduction reduction, const Array& array, const ReduceRequest& reque
   const ReductionShape shape = reduction_shape({&array, 1}, request.axes, request.keepdims);
   switch (entry.method) {
     case Method::fold: {
-      const Array output = output_for(shape, result, out, Casting::same_kind, entry, stream);
+      const Array output = output_for(shape, result, out, Casting::same_kind, stream);
       const ga_dtype_t accumulator = accumulator_of(result);
       // A NaN test needs a float type: an integer accumulator (nansum(x, dtype=int64)) reads float64.
       const ga_dtype_t read = entry.map == ElementMap::value || is_inexact(accumulator) ? accumulator : GA_FLOAT64;
@@ -201,7 +197,7 @@ Array reduce(Reduction reduction, const Array& array, const ReduceRequest& reque
                  request, output, stream);
     }
     case Method::accumulate: {
-      const Array output = output_for(shape, result, out, Casting::same_kind, entry, stream);
+      const Array output = output_for(shape, result, out, Casting::same_kind, stream);
       if (entry.map == ElementMap::nonzero) {
         return run(accumulate_kernel({ElementMap::nonzero, Fold::add, Finish::none, input, GA_INT64}), array,
                    std::nullopt, request, output, stream);
@@ -211,7 +207,7 @@ Array reduce(Reduction reduction, const Array& array, const ReduceRequest& reque
                  std::nullopt, request, output, stream);
     }
     case Method::nan_mean: {
-      const Array output = output_for(shape, result, out, Casting::same_kind, entry, stream);
+      const Array output = output_for(shape, result, out, Casting::same_kind, stream);
       const ga_dtype_t accumulator = accumulator_of(result);
       if (!is_inexact(input)) {
         return run(accumulate_kernel({ElementMap::value, Fold::add, Finish::mean, accumulator, accumulator}), array,
@@ -231,7 +227,7 @@ Array reduce(Reduction reduction, const Array& array, const ReduceRequest& reque
                         stream)[0];
     }
     case Method::moments: {
-      const Array output = output_for(shape, result, out, Casting::same_kind, entry, stream);
+      const Array output = output_for(shape, result, out, Casting::same_kind, stream);
       const ga_dtype_t real = moments_real(request.dtype ? *request.dtype : inexact_or_float64(input));
       const bool complex =
           kind_of(input) == GA_KIND_COMPLEX && (!request.dtype || kind_of(*request.dtype) == GA_KIND_COMPLEX);
@@ -242,14 +238,14 @@ Array reduce(Reduction reduction, const Array& array, const ReduceRequest& reque
     case Method::arg: {
       GA_REQUIRE_ARGUMENT(shape.reduced_count > 0 || shape.output_count == 0,
                           std::string("attempt to get ") + entry.name + " of an empty sequence");
-      const Array output = output_for(shape, result, out, Casting::safe, entry, stream);
+      const Array output = output_for(shape, result, out, Casting::safe, stream);
       const ga_dtype_t value = is_16bit_float(input) ? GA_FLOAT32 : input;
       return run(arg_kernel({entry.maximum, entry.skip_nan, value}), array, std::nullopt, request, output, stream);
     }
     case Method::difference: {
       GA_REQUIRE(input != GA_BOOL, GA_ERROR_DTYPE,
                  "ptp: numpy boolean subtract, the `-` operator, is not supported (bool has no subtract loop)");
-      const Array output = output_for(shape, result, out, Casting::same_kind, entry, stream);
+      const Array output = output_for(shape, result, out, Casting::same_kind, stream);
       const ReduceRequest extremes{request.axes, request.keepdims, std::nullopt, 0};
       const Array maximum = reduce(Reduction::max, array, extremes, std::nullopt, stream);
       const Array minimum = reduce(Reduction::min, array, extremes, std::nullopt, stream);

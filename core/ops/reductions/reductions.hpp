@@ -58,7 +58,7 @@ ga_dtype_t reduction_result_dtype(Reduction reduction, ga_dtype_t input, std::op
 // to: same_kind, or safe for the arg reductions) or a new C-contiguous array, 0-d for a full
 // reduction. Throws GA_ERROR_INDEX / GA_ERROR_INVALID_ARGUMENT for bad or repeated axes, several
 // axes for argmax/argmin, a dtype or ddof the reduction does not take, an empty argmax/max/min
-// (no identity); GA_ERROR_SHAPE_MISMATCH / GA_ERROR_DTYPE for an out of the wrong shape or dtype;
+// (no identity); as require_destination() (core/ops/destination.hpp) for `out`, before any work;
 // GA_ERROR_DTYPE where NumPy has no loop (ptp of bool).
 Array reduce(Reduction reduction, const Array& array, const ReduceRequest& request, const std::optional<Array>& out,
              const StreamRef& stream);

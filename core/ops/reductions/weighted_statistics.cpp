@@ -6,6 +6,7 @@
 #include "core/array/scalar.hpp"
 #include "core/common/error.hpp"
 #include "core/ops/copy.hpp"
+#include "core/ops/destination.hpp"
 #include "core/ops/reduction_layout.hpp"
 #include "core/ops/reductions/statistic_kernels.hpp"
 #include "core/ops/ufunc/ufunc_call.hpp"
@@ -74,11 +75,7 @@ Array average(const Array& a, const Array* weights, const ReduceRequest& request
     result = promote_types(result, GA_FLOAT64);
   }
   const ReductionShape shape = reduction_shape({&a, 1}, request.axes, request.keepdims);
-  if (out) {
-    GA_REQUIRE(out->shape() == shape.output_shape, GA_ERROR_SHAPE_MISMATCH,
-               "average: out has shape " + format_shape(out->shape()) + " but the reduction gives " +
-                   format_shape(shape.output_shape));
-  }
+  require_destination(out, {shape.output_shape, result}, stream);
   const ReduceRequest summing{request.axes, request.keepdims, result, 0};
   const Array weighted = binary_ufunc("multiply", a, spread, result, std::nullopt, stream);
   const Array numerator = reduce(Reduction::sum, weighted, summing, std::nullopt, stream);
