@@ -1,8 +1,8 @@
 #include <garray/fft.h>
 
+#include "capi/converters.hpp"
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
-#include "capi/kernel_call_arguments.hpp"
 #include "core/common/versioned_struct.hpp"
 #include "core/fft/device_plan_cache.hpp"
 #include "core/fft/fft_helpers.hpp"
@@ -15,9 +15,10 @@
 #include <utility>
 #include <vector>
 
-using garray::capi::caller_out;
 using garray::capi::guarded;
-using garray::capi::return_result;
+using garray::capi::hand_out;
+using garray::capi::optional_array;
+using garray::capi::require_out;
 
 namespace {
 
@@ -37,10 +38,11 @@ garray::FftPlanCache& cache_of(int device) {
 extern "C" {
 
 GA_API ga_status_t ga_fft_execute(ga_fft_kind_t kind, ga_array_t a, const int64_t* s, const int* axes, int count,
-                                  ga_fft_norm_t norm, ga_array_t* out, ga_stream_t stream) {
+                                  ga_fft_norm_t norm, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
     const garray::Array& input = garray::capi::deref(a, "a");
-    const std::optional<garray::Array> given = caller_out(out);
+    const std::optional<garray::Array> given = optional_array(out, "out");
+    require_out(result, "result");
     require_count(count, s || axes);
     garray::FftRequest request;
     request.kind = kind;
@@ -48,29 +50,32 @@ GA_API ga_status_t ga_fft_execute(ga_fft_kind_t kind, ga_array_t a, const int64_
     if (s) request.lengths.emplace(s, s + count);
     if (axes) request.axes.emplace(axes, axes + count);
     const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
-    return_result(garray::fft(input, request, given, queue), out);
+    hand_out(garray::fft(input, request, given, queue), out, result);
   });
 }
 
-GA_API ga_status_t ga_fft_freq(int64_t n, double d, int real, ga_dtype_t dtype, ga_array_t* out, ga_stream_t stream) {
+GA_API ga_status_t ga_fft_freq(int64_t n, double d, int real, ga_dtype_t dtype, ga_array_t out, ga_stream_t stream,
+                               ga_array_t* result) {
   return guarded(__func__, [&] {
-    const std::optional<garray::Array> given = caller_out(out);
-    const ga_dtype_t chosen = dtype == GA_DTYPE_SAME ? GA_FLOAT64 : dtype;
+    const std::optional<garray::Array> given = optional_array(out, "out");
+    require_out(result, "result");
+    const ga_dtype_t chosen = garray::capi::optional_dtype(dtype).value_or(GA_FLOAT64);
     const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
-    return_result(garray::fft_frequencies(n, d, real != 0, chosen, given, queue), out);
+    hand_out(garray::fft_frequencies(n, d, real != 0, chosen, given, queue), out, result);
   });
 }
 
-GA_API ga_status_t ga_fft_shift(ga_array_t a, const int* axes, int count, int inverse, ga_array_t* out,
-                                ga_stream_t stream) {
+GA_API ga_status_t ga_fft_shift(ga_array_t a, const int* axes, int count, int inverse, ga_array_t out,
+                                ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
     const garray::Array& input = garray::capi::deref(a, "a");
-    const std::optional<garray::Array> given = caller_out(out);
+    const std::optional<garray::Array> given = optional_array(out, "out");
+    require_out(result, "result");
     require_count(count, axes != nullptr);
     std::optional<std::span<const int>> chosen;
     if (axes) chosen.emplace(axes, static_cast<std::size_t>(count));
     const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
-    return_result(garray::fft_shift(input, chosen, inverse != 0, given, queue), out);
+    hand_out(garray::fft_shift(input, chosen, inverse != 0, given, queue), out, result);
   });
 }
 

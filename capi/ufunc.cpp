@@ -1,18 +1,22 @@
 #include <garray/ufunc.h>
 
+#include "capi/converters.hpp"
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
-#include "capi/kernel_call_arguments.hpp"
-#include "core/array/dtype.hpp"
+#include "capi/ufunc_handle.hpp"
 #include "core/common/versioned_struct.hpp"
 #include "core/ops/ufunc/ufunc_call.hpp"
 
-
 #include <cstring>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
+using garray::capi::casting_of;
+using garray::capi::deref_ufunc;
 using garray::capi::guarded;
+using garray::capi::optional_dtype;
 using garray::capi::require_out;
 
 // Ufuncs live as long as the process: their handles are shells over the static table, checked by a
@@ -32,33 +36,6 @@ std::span<ga_ufunc_s> ufunc_handles() {
     return shells;
   }();
   return *handles;
-}
-
-const garray::Ufunc& deref_ufunc(ga_ufunc_t ufunc) {
-  GA_REQUIRE(ufunc != nullptr, GA_ERROR_INVALID_HANDLE, "argument 'ufunc' is NULL");
-  const std::span<ga_ufunc_s> handles = ufunc_handles();
-  GA_REQUIRE(ufunc >= handles.data() && ufunc < handles.data() + handles.size() && ufunc->magic == ga_ufunc_s::kMagic,
-             GA_ERROR_INVALID_HANDLE, "argument 'ufunc' is not a ufunc handle");
-  return *ufunc->ufunc;
-}
-
-garray::Casting casting_of(ga_casting_t casting) {
-  switch (casting) {
-    case GA_CASTING_NO: return garray::Casting::no;
-    case GA_CASTING_EQUIV: return garray::Casting::equiv;
-    case GA_CASTING_SAFE: return garray::Casting::safe;
-    case GA_CASTING_SAME_KIND: return garray::Casting::same_kind;
-    case GA_CASTING_UNSAFE: return garray::Casting::unsafe;
-  }
-  throw garray::Error(GA_ERROR_INVALID_ARGUMENT, "casting " + std::to_string(static_cast<int>(casting)) +
-                                                     " is not a ga_casting_t value");
-}
-
-// GA_DTYPE_SAME means "not given"; anything else must be a dtype.
-std::optional<ga_dtype_t> optional_dtype(ga_dtype_t dtype) {
-  if (dtype == GA_DTYPE_SAME) return std::nullopt;
-  garray::dtype_info(dtype);
-  return dtype;
 }
 
 garray::UfuncOptions caller_options(const garray::Ufunc& ufunc, const ga_ufunc_options_t* options) {
@@ -96,7 +73,36 @@ std::vector<garray::UfuncOperand> caller_operands(const ga_operand_t* inputs, si
   return operands;
 }
 
+// The caller's destinations (`out_count` entries, each an array or NULL), read once: `results` may
+// be the same C array as `out` (old callers passed one array for both), so every entry of `out` is
+// read before any of `results` is written.
+struct CallerDestinations {
+  std::vector<ga_array_t> handles;
+  std::vector<std::optional<garray::Array>> arrays;
+};
+
+CallerDestinations read_destinations(const ga_array_t* out, size_t out_count, ga_array_t* results) {
+  CallerDestinations destinations;
+  destinations.arrays = garray::capi::caller_destinations(out, out_count);
+  const std::span<const ga_array_t> listed = garray::capi::caller_list(out, out_count, "out");
+  destinations.handles.assign(listed.begin(), listed.end());
+  require_out(results, "results");
+  return destinations;
+}
+
 }  // namespace
+
+namespace garray::capi {
+
+const Ufunc& deref_ufunc(ga_ufunc_t ufunc) {
+  GA_REQUIRE(ufunc != nullptr, GA_ERROR_INVALID_HANDLE, "argument 'ufunc' is NULL");
+  const std::span<ga_ufunc_s> handles = ufunc_handles();
+  GA_REQUIRE(ufunc >= handles.data() && ufunc < handles.data() + handles.size() && ufunc->magic == ga_ufunc_s::kMagic,
+             GA_ERROR_INVALID_HANDLE, "argument 'ufunc' is not a ufunc handle");
+  return *ufunc->ufunc;
+}
+
+}  // namespace garray::capi
 
 extern "C" {
 
@@ -135,7 +141,7 @@ GA_API ga_status_t ga_ufunc_type_count(ga_ufunc_t ufunc, size_t* count) {
   });
 }
 
-GA_API ga_status_t ga_ufunc_type(ga_ufunc_t ufunc, size_t index, char* buffer, size_t size) {
+GA_API ga_status_t ga_ufunc_type(ga_ufunc_t ufunc, size_t index, size_t size, char* buffer) {
   return guarded(__func__, [&] {
     const garray::Ufunc& queried = deref_ufunc(ufunc);
     GA_REQUIRE(index < queried.loops.size(), GA_ERROR_INDEX,
@@ -149,45 +155,47 @@ GA_API ga_status_t ga_ufunc_type(ga_ufunc_t ufunc, size_t index, char* buffer, s
 }
 
 GA_API ga_status_t ga_ufunc_call(ga_ufunc_t ufunc, const ga_operand_t* inputs, size_t input_count,
-                                 ga_array_t* outputs, size_t output_count, const ga_ufunc_options_t* options,
-                                 ga_stream_t stream) {
+                                 const ga_ufunc_options_t* options, const ga_array_t* out, size_t out_count,
+                                 ga_stream_t stream, ga_array_t* results) {
   return guarded(__func__, [&] {
     const garray::Ufunc& called = deref_ufunc(ufunc);
     const std::vector<garray::UfuncOperand> operands = caller_operands(inputs, input_count);
-    const std::vector<std::optional<garray::Array>> slots = garray::capi::caller_output_slots(outputs, output_count);
     const garray::UfuncOptions converted = caller_options(called, options);
+    const CallerDestinations destinations = read_destinations(out, out_count, results);
     const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
-    garray::capi::return_allocated_outputs(garray::call_ufunc(called, operands, slots, converted, queue), outputs);
+    garray::capi::hand_out_all(garray::call_ufunc(called, operands, destinations.arrays, converted, queue),
+                               destinations.handles.data(), results);
   });
 }
 
 GA_API ga_status_t ga_ufunc_reduce(ga_ufunc_t ufunc, ga_array_t array, const int* axes, int axis_count, int keepdims,
-                                   ga_dtype_t dtype, const ga_scalar_t* initial, ga_array_t* out,
-                                   ga_stream_t stream) {
+                                   ga_dtype_t dtype, const ga_scalar_t* initial, ga_array_t out, ga_stream_t stream,
+                                   ga_array_t* result) {
   return guarded(__func__, [&] {
     const garray::Ufunc& called = deref_ufunc(ufunc);
     const garray::Array& input = garray::capi::deref(array, "array");
-    require_out(out, "out");
-    const std::vector<std::optional<garray::Array>> slots = garray::capi::caller_output_slots(out, 1);
+    const std::optional<garray::Array> destination = garray::capi::optional_array(out, "out");
+    require_out(result, "result");
     const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
-    garray::Array result = garray::reduce_ufunc(called, input, garray::capi::caller_axes(axes, axis_count), keepdims != 0,
-                                                optional_dtype(dtype),
+    garray::capi::hand_out(garray::reduce_ufunc(called, input, garray::capi::caller_axes(axes, axis_count),
+                                                keepdims != 0, optional_dtype(dtype),
                                                 initial ? std::optional<ga_scalar_t>(*initial) : std::nullopt,
-                                                slots[0], queue);
-    garray::capi::return_result(std::move(result), out);
+                                                destination, queue),
+                           out, result);
   });
 }
 
-GA_API ga_status_t ga_ufunc_outer(ga_ufunc_t ufunc, ga_array_t a, ga_array_t b, ga_array_t* outputs,
-                                  size_t output_count, const ga_ufunc_options_t* options, ga_stream_t stream) {
+GA_API ga_status_t ga_ufunc_outer(ga_ufunc_t ufunc, ga_array_t a, ga_array_t b, const ga_ufunc_options_t* options,
+                                  const ga_array_t* out, size_t out_count, ga_stream_t stream, ga_array_t* results) {
   return guarded(__func__, [&] {
     const garray::Ufunc& called = deref_ufunc(ufunc);
     const garray::Array& left = garray::capi::deref(a, "a");
     const garray::Array& right = garray::capi::deref(b, "b");
-    const std::vector<std::optional<garray::Array>> slots = garray::capi::caller_output_slots(outputs, output_count);
     const garray::UfuncOptions converted = caller_options(called, options);
+    const CallerDestinations destinations = read_destinations(out, out_count, results);
     const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
-    garray::capi::return_allocated_outputs(garray::outer_ufunc(called, left, right, slots, converted, queue), outputs);
+    garray::capi::hand_out_all(garray::outer_ufunc(called, left, right, destinations.arrays, converted, queue),
+                               destinations.handles.data(), results);
   });
 }
 

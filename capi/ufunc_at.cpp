@@ -3,23 +3,16 @@
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
 #include "capi/index_items.hpp"
+#include "capi/ufunc_handle.hpp"
 #include "core/ops/indexing/ufunc_at.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 using garray::capi::guarded;
 
 namespace {
-
-// The ufunc behind a handle, through the public query that validates handles (the handle table
-// belongs to capi/ufunc.cpp).
-const garray::Ufunc& ufunc_of(ga_ufunc_t ufunc) {
-  GA_REQUIRE(ufunc != nullptr, GA_ERROR_INVALID_HANDLE, "argument 'ufunc' is NULL");
-  const char* name = nullptr;
-  GA_REQUIRE(ga_ufunc_name(ufunc, &name) == GA_OK, GA_ERROR_INVALID_HANDLE, "argument 'ufunc' is not a ufunc handle");
-  return garray::find_ufunc(name);
-}
 
 garray::UfuncOperand caller_operand(const ga_operand_t& operand) {
   garray::UfuncOperand converted;
@@ -42,7 +35,7 @@ extern "C" {
 GA_API ga_status_t ga_ufunc_at(ga_ufunc_t ufunc, ga_array_t a, const ga_advanced_index_t* items, int count,
                                const ga_operand_t* b, ga_stream_t stream) {
   return guarded(__func__, [&] {
-    const garray::Ufunc& called = ufunc_of(ufunc);
+    const garray::Ufunc& called = garray::capi::deref_ufunc(ufunc);
     const garray::Array& target = garray::capi::deref(a, "a");
     const std::vector<garray::IndexItem> converted = garray::capi::caller_index_items(items, count);
     std::optional<garray::UfuncOperand> operand;

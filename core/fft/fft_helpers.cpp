@@ -4,8 +4,8 @@
 #include "core/array/layout.hpp"
 #include "core/array/scalar.hpp"
 #include "core/common/error.hpp"
-#include "core/fft/result_out.hpp"
 #include "core/ops/copy.hpp"
+#include "core/ops/destination.hpp"
 #include "core/ops/device_check.hpp"
 #include "core/ops/elementwise_kernel.hpp"
 #include "core/ops/manipulation/rearranging.hpp"
@@ -24,12 +24,6 @@ const ElementwiseKernel& frequency_kernel() {
   return *kernel;
 }
 
-Array into_out(const Array& result, const std::optional<Array>& out, const StreamRef& stream) {
-  if (!out) return result;
-  copy_into(result, *out, stream);
-  return *out;
-}
-
 }  // namespace
 
 Array fft_frequencies(std::int64_t n, double d, bool real, ga_dtype_t dtype, const std::optional<Array>& out,
@@ -40,7 +34,7 @@ Array fft_frequencies(std::int64_t n, double d, bool real, ga_dtype_t dtype, con
              std::string("dtype ") + dtype_info(dtype).name + " is not float32 or float64");
   const std::int64_t count = real ? n / 2 + 1 : n;
   const Dims shape{count};
-  if (out) require_result_out(*out, shape, dtype, stream);
+  require_destination(out, {shape, dtype}, stream);
   const Array result = Array::empty(shape, dtype, GA_ORDER_C, stream);
   // NumPy computes the integer sequence times 1 / (n d); so does the kernel.
   const std::int64_t wrap = real ? count : (n + 1) / 2;
@@ -49,7 +43,7 @@ Array fft_frequencies(std::int64_t n, double d, bool real, ga_dtype_t dtype, con
                                     {nullptr, make_real_scalar(1.0 / (static_cast<double>(n) * d), GA_FLOAT64)}};
   const std::optional<Array> outputs[1] = {result};
   frequency_kernel()(inputs, outputs, -1, stream);
-  return into_out(result, out, stream);
+  return deliver(result, out, stream);
 }
 
 Array fft_shift(const Array& array, const std::optional<std::span<const int>>& axes, bool inverse,
@@ -62,14 +56,14 @@ Array fft_shift(const Array& array, const std::optional<std::span<const int>>& a
   } else {
     for (int axis = 0; axis < array.ndim(); ++axis) chosen.push_back(axis);
   }
-  if (out) require_result_out(*out, array.shape(), array.dtype(), stream);
-  if (chosen.empty()) return into_out(copy_as(array, array.dtype(), GA_ORDER_C, stream), out, stream);
+  require_destination(out, {array.shape(), array.dtype()}, stream);
+  if (chosen.empty()) return deliver(copy_as(array, array.dtype(), GA_ORDER_C, stream), out, stream);
   std::vector<std::int64_t> shifts;
   for (const int axis : chosen) {
     const std::int64_t half = array.shape()[axis] / 2;
     shifts.push_back(inverse ? -half : half);
   }
-  return into_out(roll(array, shifts, std::span<const int>(chosen), stream), out, stream);
+  return deliver(roll(array, shifts, std::span<const int>(chosen), stream), out, stream);
 }
 
 }  // namespace garray

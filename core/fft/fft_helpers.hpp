@@ -21,13 +21,13 @@ inline constexpr const char* kFrequencyOperation =
 // fftfreq (`real` false: n values) or rfftfreq (`real` true: n/2+1 values) for spacing `d`, in
 // `dtype` (float32 or float64), into `out` (same_kind) or a new array. Throws
 // GA_ERROR_INVALID_ARGUMENT (n < 1, d zero or not finite), GA_ERROR_DTYPE, and as
-// require_result_out() for `out`.
+// require_destination() for `out`.
 Array fft_frequencies(std::int64_t n, double d, bool real, ga_dtype_t dtype, const std::optional<Array>& out,
                       const StreamRef& stream);
 
 // fftshift (`inverse` false) or ifftshift of `array` over `axes` (nullopt: every axis), into `out`
 // (same_kind) or a new array. Throws GA_ERROR_INDEX for an axis out of range, and as
-// require_result_out() for `out`.
+// require_destination() for `out`.
 Array fft_shift(const Array& array, const std::optional<std::span<const int>>& axes, bool inverse,
                 const std::optional<Array>& out, const StreamRef& stream);
 

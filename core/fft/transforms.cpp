@@ -6,9 +6,9 @@
 #include "core/array/scalar.hpp"
 #include "core/common/error.hpp"
 #include "core/fft/fft_steps.hpp"
-#include "core/fft/result_out.hpp"
 #include "core/ops/copy.hpp"
 #include "core/ops/creation.hpp"
+#include "core/ops/destination.hpp"
 #include "core/ops/device_check.hpp"
 #include "core/ops/ufunc/ufunc.hpp"
 #include "core/ops/ufunc/ufunc_call.hpp"
@@ -163,7 +163,7 @@ Array fft(const Array& array, const FftRequest& request, const std::optional<Arr
   const int last = cooked.axes.empty() ? -1 : cooked.axes.back();
   if (traits.real_output) input_shape[last] = cooked.lengths.back() / 2 + 1;
   if (traits.real_input) result_shape[last] = cooked.lengths.back() / 2 + 1;
-  if (out) require_result_out(*out, result_shape, result_dtype, stream);
+  require_destination(out, {result_shape, result_dtype}, stream);
 
   const DeviceGuard device(stream->device());
   FftWorking working = staged_input(array, input_shape, input_dtype, stream);
@@ -193,10 +193,7 @@ Array fft(const Array& array, const FftRequest& request, const std::optional<Arr
   const double factor = norm_factor(request.norm, traits.scales_like_forward, points);
   if (factor != 1.0 && working.array.size() > 0) scale_in_place(working.array, factor, stream);
 
-  if (out) {
-    if (!is_same_view(working.array, *out)) copy_into(working.array, *out, stream);
-    return *out;
-  }
+  if (out) return deliver(working.array, out, stream);
   if (working.array.is_c_contiguous()) return working.array;
   return copy_as(working.array, result_dtype, GA_ORDER_C, stream);
 }

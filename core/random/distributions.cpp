@@ -3,7 +3,7 @@
 #include "core/array/dtype.hpp"
 #include "core/array/promotion.hpp"
 #include "core/common/error.hpp"
-#include "core/ops/copy.hpp"
+#include "core/ops/destination.hpp"
 #include "core/ops/device_check.hpp"
 
 #include <cmath>
@@ -156,7 +156,7 @@ Array integers(Generator& generator, std::int64_t low, std::int64_t high, bool e
   IntegerParameters parameters;
   parameters.low = static_cast<std::uint64_t>(low);
   parameters.range = static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(low);
-  require_destination(destination, stream);
+  require_sample(destination, stream);
   // The kernel writes the bits of the unsigned dtype of the same width (signed results are those
   // bits in their own dtype): straight into out when out is a C-contiguous array of the requested
   // dtype, else into a new array then copied (cast) into out.
@@ -168,9 +168,7 @@ Array integers(Generator& generator, std::int64_t low, std::int64_t high, bool e
   }
   const Array drawn = sample_integers(generator, IntegerDistribution::integers, parameters, kernel_dtype, bits, stream);
   const Array typed = drawn.view_as(destination.dtype, drawn.shape(), drawn.strides(), drawn.byte_offset());
-  if (!out) return typed;
-  if (drawn.data() != out->data()) copy_into(typed, *out, stream);
-  return *out;
+  return garray::deliver(typed, out, stream);
 }
 
 Array random_bits(Generator& generator, const Destination& destination, const StreamRef& stream) {

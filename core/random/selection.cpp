@@ -101,7 +101,7 @@ Array choice(Generator& generator, const Array* population, std::int64_t populat
   GA_REQUIRE_ARGUMENT(population_size >= 0, "a must be a positive integer unless no samples are taken");
   Destination result = destination;
   result.dtype = population ? population->dtype() : GA_INT64;
-  require_destination(result, stream);
+  require_sample(result, stream);
   const std::int64_t count = element_count(destination.shape);
   GA_REQUIRE_ARGUMENT(population_size > 0 || count == 0, "a cannot be empty unless no samples are taken");
   GA_REQUIRE_ARGUMENT(replace || count <= population_size,

@@ -6,6 +6,7 @@
 #include "core/array/ravel.hpp"
 #include "core/common/error.hpp"
 #include "core/ops/copy.hpp"
+#include "core/ops/destination.hpp"
 #include "core/ops/scan/scan_kernels.hpp"
 
 #include <string>
@@ -62,13 +63,8 @@ Array scan(const Array& input, std::optional<int> axis, const ScanOperation& ope
   require_on_stream_device(input, stream, "array");
   const int scan_axis = axis ? normalize_axis(*axis, input.ndim(), "axis") : 0;
   Array source = axis ? input : ravel(input, GA_ORDER_C);
-  if (out) {
-    require_on_stream_device(*out, stream, "out");
-    out->require_writeable("out");
-    GA_REQUIRE(out->shape() == source.shape(), GA_ERROR_SHAPE_MISMATCH,
-               "out has shape " + format_shape(out->shape()) + " but the scan's result has shape " +
-                   format_shape(source.shape()));
-  }
+  // NumPy's accumulate casts into out= unsafely: any dtype takes the scan's values.
+  require_destination(out, {source.shape(), scan_dtype, Casting::unsafe}, stream);
   const Array result = out ? *out : Array::empty(source.shape(), scan_dtype, GA_ORDER_C, stream);
   if (source.size() == 0) return result;
   if (out && may_share_memory(*out, source) && !is_same_view(*out, source)) {

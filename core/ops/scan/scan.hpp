@@ -25,9 +25,10 @@ namespace garray {
 // The inclusive scan of `input` along `axis` (nullopt: the array flattened in C order) by
 // `operation` in `scan_dtype`, written to `out` (converted to its dtype; its shape must be the
 // result's: input's, or (size,) when flattened) or to a new C-contiguous array of `scan_dtype`.
-// `out` may be `input` itself. Throws GA_ERROR_INDEX for an axis out of range (any axis of a 0-d
-// array), GA_ERROR_SHAPE_MISMATCH for an `out` of another shape, GA_ERROR_INVALID_ARGUMENT for a
-// read-only `out` or arrays on another device than the stream's.
+// `out` may be `input` itself; it is checked by require_destination() with unsafe casting (any
+// dtype). Throws GA_ERROR_INDEX for an axis out of range (any axis of a 0-d array),
+// GA_ERROR_SHAPE_MISMATCH for an `out` of another shape, GA_ERROR_INVALID_ARGUMENT for a read-only
+// `out` or arrays on another device than the stream's.
 Array scan(const Array& input, std::optional<int> axis, const ScanOperation& operation, ga_dtype_t scan_dtype,
            const std::optional<Array>& out, const StreamRef& stream);
 

@@ -5,6 +5,7 @@
 #include "core/array/scalar.hpp"
 #include "core/common/error.hpp"
 #include "core/ops/copy.hpp"
+#include "core/ops/destination.hpp"
 #include "core/ops/elementwise_kernel.hpp"
 #include "core/ops/kernel_param_types.hpp"
 #include "core/ops/fill.hpp"
@@ -188,10 +189,11 @@ Array reduce_ufunc(const Ufunc& ufunc, const Array& array, const std::optional<s
   }
   if (initial) validate_scalar(*initial, "initial");
   const ReductionShape shape = reduction_shape({&array, 1}, axes, keepdims);
+  // NumPy's reductions cast into out= unsafely: any dtype takes the fold's values.
+  require_destination(out, {shape.output_shape, loop.outputs()[0], Casting::unsafe}, stream);
   const std::optional<Array> slots[1] = {out};
   if (initial && shape.reduced_count == 0) {
     const Array result = out ? *out : Array::empty(shape.output_shape, loop.outputs()[0], GA_ORDER_C, stream);
-    GA_REQUIRE(result.shape() == shape.output_shape, GA_ERROR_SHAPE_MISMATCH, "the output's shape is not the reduction's");
     fill(result, *initial, stream);
     return result;
   }

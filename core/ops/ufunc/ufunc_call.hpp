@@ -39,6 +39,8 @@ std::vector<Array> call_ufunc(const Ufunc& ufunc, std::span<const UfuncOperand> 
 ga_dtype_t default_reduction_dtype(const Ufunc& ufunc, ga_dtype_t dtype);
 
 // NumPy's ufunc.reduce. `axes`: nullopt for every axis. `dtype`: nullopt for NumPy's default.
+// `out`: the caller's destination, checked before any work by require_destination() with unsafe
+// casting (NumPy's for reductions).
 Array reduce_ufunc(const Ufunc& ufunc, const Array& array, const std::optional<std::vector<int>>& axes, bool keepdims,
                    std::optional<ga_dtype_t> dtype, const std::optional<ga_scalar_t>& initial,
                    const std::optional<Array>& out, const StreamRef& stream);
