@@ -5,7 +5,9 @@
 #include "capi/kernel_call_arguments.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 using garray::capi::deref;
 using garray::capi::guarded;
@@ -23,20 +25,22 @@ GA_API ga_status_t ga_elementwise_kernel_create(const char* in_params, const cha
     GA_REQUIRE_ARGUMENT(operation != nullptr, "argument 'operation' is NULL");
     *kernel = make_handle<ga_elementwise_kernel_s>(std::make_shared<const garray::ElementwiseKernel>(
         in_params ? in_params : "", out_params ? out_params : "", operation, name ? name : "elementwise_kernel",
-        preamble ? preamble : "", garray::capi::caller_options(options, option_count)));
+        preamble ? preamble : "", garray::capi::caller_strings(options, option_count, "options")));
   });
 }
 
 GA_API ga_status_t ga_elementwise_kernel_call(ga_elementwise_kernel_t kernel, const ga_kernel_arg_t* inputs,
-                                              size_t input_count, ga_array_t* outputs, size_t output_count,
-                                              int64_t size, ga_stream_t stream) {
+                                              size_t input_count, const ga_array_t* out, size_t out_count,
+                                              int64_t size, ga_stream_t stream, ga_array_t* results) {
   return guarded(__func__, [&] {
     const garray::ElementwiseKernel& called = *deref(kernel, "kernel");
     const std::vector<garray::KernelArgument> arguments =
         garray::capi::caller_kernel_arguments(inputs, input_count, "inputs");
-    const std::vector<std::optional<garray::Array>> slots = garray::capi::caller_output_slots(outputs, output_count);
+    const garray::capi::KernelDestinations destinations = garray::capi::caller_kernel_destinations(out, out_count);
+    require_out(results, "results");
     const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
-    garray::capi::return_allocated_outputs(called(arguments, slots, size, queue), outputs);
+    garray::capi::hand_out_all(called(arguments, destinations.arrays, size, queue), destinations.handles.data(),
+                               results);
   });
 }
 

@@ -1,5 +1,6 @@
 #include <garray/jit.h>
 
+#include "capi/converters.hpp"
 #include "capi/guard.hpp"
 #include "core/common/versioned_struct.hpp"
 #include "core/jit/kernel_cache.hpp"
@@ -20,18 +21,11 @@ GA_API ga_status_t ga_jit_compile(const char* source, const char* const* options
                                   size_t* size) {
   return guarded(__func__, [&] {
     GA_REQUIRE_ARGUMENT(source != nullptr, "argument 'source' is NULL");
-    GA_REQUIRE_ARGUMENT(
-        options != nullptr || option_count == 0,
-        "argument 'options' is NULL but option_count is " + std::to_string(option_count));
+    const std::vector<std::string> option_list = garray::capi::caller_strings(options, option_count, "options");
     GA_REQUIRE_ARGUMENT(arch > 0, "argument 'arch' (" + std::to_string(arch) +
                                    ") is not an architecture such as 90 for sm_90");
     require_out(binary, "binary");
     require_out(size, "size");
-    std::vector<std::string> option_list;
-    for (size_t i = 0; i < option_count; ++i) {
-      GA_REQUIRE_ARGUMENT(options[i] != nullptr, "options[" + std::to_string(i) + "] is NULL");
-      option_list.emplace_back(options[i]);
-    }
     const garray::jit::Target target{
         arch, want_ptx ? garray::jit::BinaryKind::ptx : garray::jit::BinaryKind::cubin};
     const garray::jit::BinaryRef compiled = garray::jit::compile(source, option_list, target);

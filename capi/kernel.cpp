@@ -1,8 +1,8 @@
 #include <garray/kernel.h>
 
+#include "capi/converters.hpp"
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
-#include "capi/kernel_call_arguments.hpp"
 #include "core/jit/kernel_arguments.hpp"
 #include "core/runtime/device.hpp"
 
@@ -97,8 +97,8 @@ GA_API ga_status_t ga_raw_kernel_create(const char* source, const char* name, co
 }
 
 GA_API ga_status_t ga_kernel_launch(ga_kernel_t kernel, const uint32_t grid[3], const uint32_t block[3],
-                                    size_t shared_memory_bytes, ga_stream_t stream,
-                                    const ga_kernel_arg_t* args, size_t arg_count) {
+                                    size_t shared_memory_bytes, const ga_kernel_arg_t* args, size_t arg_count,
+                                    ga_stream_t stream) {
   return guarded(__func__, [&] {
     const garray::jit::KernelRef& launched = deref(kernel, "kernel");
     require_extents(grid, "grid");

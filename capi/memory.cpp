@@ -2,15 +2,41 @@
 
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
+#include "core/common/versioned_struct.hpp"
 #include "core/memory/device_memory.hpp"
 #include "core/memory/memory_stats.hpp"
 #include "core/memory/pinned_memory.hpp"
 #include "core/runtime/device.hpp"
 
+#include <cstddef>
+
 using garray::capi::deref;
 using garray::capi::guarded;
 using garray::capi::require_out;
 using garray::capi::stream_or_current;
+
+namespace {
+
+// Throws GA_ERROR_INVALID_ARGUMENT for NULL `stats` or a struct_size too small to hold anything.
+void require_stats(const ga_memory_stats_t* stats) {
+  garray::require_versioned_struct(stats, offsetof(ga_memory_stats_t, used_bytes), "stats", "ga_memory_stats_t");
+}
+
+// Copies `stats` into the caller's struct, no further than its struct_size reaches.
+void write_stats(const garray::MemoryStats& stats, ga_memory_stats_t* out) {
+  ga_memory_stats_t filled{};
+  filled.used_bytes = stats.used_bytes;
+  filled.cached_bytes = stats.cached_bytes;
+  filled.total_bytes = stats.total_bytes;
+  filled.peak_used_bytes = stats.peak_used_bytes;
+  filled.limit_bytes = stats.limit_bytes;
+  filled.allocations = stats.allocations;
+  filled.allocations_total = stats.allocations_total;
+  filled.upstream_allocations = stats.upstream_allocations;
+  garray::write_versioned_struct(out, filled);
+}
+
+}  // namespace
 
 extern "C" {
 
@@ -30,7 +56,8 @@ GA_API ga_status_t ga_memory_free(void* ptr, ga_stream_t stream) {
 
 GA_API ga_status_t ga_memory_pool_stats(int device, ga_memory_stats_t* stats) {
   return guarded(__func__, [&] {
-    garray::write_memory_stats(garray::DeviceMemory::of(device).stats(), stats);
+    require_stats(stats);
+    write_stats(garray::DeviceMemory::of(device).stats(), stats);
   });
 }
 
@@ -83,8 +110,10 @@ GA_API ga_status_t ga_pinned_free(void* ptr, ga_stream_t stream) {
 }
 
 GA_API ga_status_t ga_pinned_pool_stats(ga_memory_stats_t* stats) {
-  return guarded(__func__,
-                 [&] { garray::write_memory_stats(garray::pinned_memory_stats(), stats); });
+  return guarded(__func__, [&] {
+    require_stats(stats);
+    write_stats(garray::pinned_memory_stats(), stats);
+  });
 }
 
 GA_API ga_status_t ga_pinned_pool_free_all_blocks(void) {

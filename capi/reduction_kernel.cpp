@@ -5,7 +5,9 @@
 #include "capi/kernel_call_arguments.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 using garray::capi::deref;
 using garray::capi::guarded;
@@ -37,21 +39,24 @@ GA_API ga_status_t ga_reduction_kernel_create(const char* in_params, const char*
                                              reduce_type ? reduce_type : ""};
     *kernel = make_handle<ga_reduction_kernel_s>(std::make_shared<const garray::ReductionKernel>(
         in_params ? in_params : "", outputs, std::move(expressions), name ? name : "reduction_kernel",
-        preamble ? preamble : "", garray::capi::caller_options(options, option_count)));
+        preamble ? preamble : "", garray::capi::caller_strings(options, option_count, "options")));
   });
 }
 
 GA_API ga_status_t ga_reduction_kernel_call(ga_reduction_kernel_t kernel, const ga_kernel_arg_t* inputs,
-                                            size_t input_count, ga_array_t* outputs, size_t output_count,
-                                            const int* axes, int axis_count, int keepdims, ga_stream_t stream) {
+                                            size_t input_count, const ga_array_t* out, size_t out_count,
+                                            const int* axes, int axis_count, int keepdims, ga_stream_t stream,
+                                            ga_array_t* results) {
   return guarded(__func__, [&] {
     const garray::ReductionKernel& called = *deref(kernel, "kernel");
     const std::vector<garray::KernelArgument> arguments =
         garray::capi::caller_kernel_arguments(inputs, input_count, "inputs");
-    const std::vector<std::optional<garray::Array>> slots = garray::capi::caller_output_slots(outputs, output_count);
+    const garray::capi::KernelDestinations destinations = garray::capi::caller_kernel_destinations(out, out_count);
+    const std::optional<std::vector<int>> reduced = garray::capi::caller_axes(axes, axis_count);
+    require_out(results, "results");
     const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
-    garray::capi::return_allocated_outputs(called(arguments, slots, garray::capi::caller_axes(axes, axis_count), keepdims != 0, queue),
-                                           outputs);
+    garray::capi::hand_out_all(called(arguments, destinations.arrays, reduced, keepdims != 0, queue),
+                               destinations.handles.data(), results);
   });
 }
 

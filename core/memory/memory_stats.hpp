@@ -1,15 +1,13 @@
 // Statistics of a memory pool, and the counters behind them.
 #pragma once
 
-#include <garray/memory.h>
-
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
 namespace garray {
 
-// The C++ side of ga_memory_stats_t; the fields mean the same.
+// The C++ side of ga_memory_stats_t (capi fills that from this); the fields mean the same.
 struct MemoryStats {
   std::size_t used_bytes = 0;
   std::size_t cached_bytes = 0;
@@ -55,9 +53,5 @@ class UsageCounters {
   std::uint64_t allocations_ = 0;
   std::uint64_t allocations_total_ = 0;
 };
-
-// Copies `stats` into the caller's struct, no further than out->struct_size reaches. Throws
-// GA_ERROR_INVALID_ARGUMENT for NULL or a struct_size too small to hold anything.
-void write_memory_stats(const MemoryStats& stats, ga_memory_stats_t* out);
 
 }  // namespace garray

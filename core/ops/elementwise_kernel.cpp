@@ -5,6 +5,7 @@
 #include "core/array/scalar.hpp"
 #include "core/common/error.hpp"
 #include "core/jit/kernel.hpp"
+#include "core/ops/destination.hpp"
 #include "core/ops/elementwise_source.hpp"
 #include "core/ops/kernel_param_types.hpp"
 #include "core/ops/launch.hpp"
@@ -107,7 +108,8 @@ LoopPlan plan_loop(const Dims& shape, std::span<const Array* const> arrays, std:
   return {loop.size, rank, false, !fits_32bit_indexing(loop), true, *staged, loop.shape[0], loop.shape[1]};
 }
 
-// The shape the loop runs over: the non-raw arrays broadcast together, or `size` elements.
+// The shape the loop runs over: the non-raw arrays (destinations included) broadcast together, or
+// `size` elements. A destination of another shape than this is refused by require_destination().
 Dims loop_shape(const std::vector<KernelParam>& in_params, std::span<const KernelArgument> inputs,
                 const std::vector<KernelParam>& out_params, std::span<const std::optional<Array>> outputs,
                 std::int64_t size) {
@@ -137,14 +139,7 @@ Dims loop_shape(const std::vector<KernelParam>& in_params, std::span<const Kerne
   for (std::size_t k = 0; k < outputs.size(); ++k) {
     if (outputs[k] && !out_params[k].raw) shapes.push_back(outputs[k]->shape());
   }
-  const Dims shape = broadcast_shapes(shapes, "arguments");
-  for (std::size_t k = 0; k < outputs.size(); ++k) {
-    if (!outputs[k] || out_params[k].raw) continue;
-    GA_REQUIRE(outputs[k]->shape() == shape, GA_ERROR_SHAPE_MISMATCH,
-               "output '" + out_params[k].name + "' has shape " + format_shape(outputs[k]->shape()) +
-                   " but the arguments broadcast to " + format_shape(shape));
-  }
-  return shape;
+  return broadcast_shapes(shapes, "arguments");
 }
 
 void require_on_device(const Array& array, const KernelParam& param, int device) {
@@ -201,6 +196,7 @@ ElementwiseKernel::ElementwiseKernel(std::string_view in_params, std::string_vie
                                      std::string name, std::string preamble, std::vector<std::string> options)
     : inputs_(parse_kernel_params(in_params, "in_params")),
       outputs_(parse_kernel_params(out_params, "out_params")),
+      destination_names_(destination_names(outputs_)),
       operation_(std::move(operation)),
       name_(std::move(name)),
       preamble_(std::move(preamble)),
@@ -223,15 +219,17 @@ std::vector<Array> ElementwiseKernel::operator()(std::span<const KernelArgument>
   const Dims shape = loop_shape(inputs_, inputs, outputs_, outputs, size);
   const int device = stream->device();
 
+  // Every destination is checked before anything is allocated. A raw one is indexed by the
+  // operation itself, so any shape will do; its dtype was checked against its type above.
+  for (std::size_t k = 0; k < outputs.size(); ++k) {
+    if (!outputs[k]) continue;
+    const Dims& wanted = outputs_[k].raw ? outputs[k]->shape() : shape;
+    require_destination(*outputs[k], {wanted, types.outputs[k], Casting::unsafe}, stream,
+                        destination_names_[k].c_str());
+  }
   std::vector<Array> results;
   results.reserve(outputs.size());
   for (std::size_t k = 0; k < outputs.size(); ++k) {
-    if (outputs[k]) {
-      require_on_device(*outputs[k], outputs_[k], device);
-      if (!outputs[k]->writeable()) [[unlikely]] {
-        outputs[k]->require_writeable(("output '" + outputs_[k].name + "'").c_str());
-      }
-    }
     results.push_back(outputs[k] ? *outputs[k] : Array::empty(shape, types.outputs[k], GA_ORDER_C, stream));
   }
   // Every parameter's operand and array (nullptr for a scalar), inputs then outputs.

@@ -30,17 +30,20 @@ class ElementwiseKernel {
   const std::string& name() const noexcept { return name_; }
 
   // Runs the kernel on `stream`. `inputs` has one entry per input parameter; `outputs` one per
-  // output parameter, empty where the output is to be allocated (C order, the broadcast shape,
-  // the parameter's type). `size` (≥ 0) sets the element count when no argument is a non-raw
-  // array, and must be negative otherwise. Returns every output. Throws GA_ERROR_INVALID_ARGUMENT
-  // (counts, devices, read-only outputs, size), GA_ERROR_SHAPE_MISMATCH, GA_ERROR_DTYPE and
-  // GA_ERROR_COMPILE (the user's code, with NVRTC's log).
+  // output parameter: the caller's destination, or empty where the output is to be allocated (C
+  // order, the broadcast shape, the parameter's type). Destinations take part in the broadcast and
+  // are checked by require_destination() (the loop's shape, any dtype: values are converted on the
+  // device) before any work. `size` (≥ 0) sets the element count when no argument is a non-raw
+  // array, and must be negative otherwise. Returns every output, the destinations themselves where
+  // given. Throws GA_ERROR_INVALID_ARGUMENT (counts, devices, read-only destinations, size),
+  // GA_ERROR_SHAPE_MISMATCH, GA_ERROR_DTYPE and GA_ERROR_COMPILE (the user's code, with NVRTC's log).
   std::vector<Array> operator()(std::span<const KernelArgument> inputs, std::span<const std::optional<Array>> outputs,
                                 std::int64_t size, const StreamRef& stream) const;
 
  private:
   std::vector<KernelParam> inputs_;
   std::vector<KernelParam> outputs_;
+  std::vector<std::string> destination_names_;  // "out[k] (name)", for messages
   std::string operation_;
   std::string name_;
   std::string preamble_;

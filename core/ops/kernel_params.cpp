@@ -103,4 +103,13 @@ void require_distinct_names(const std::vector<KernelParam>& inputs, const std::v
   }
 }
 
+std::vector<std::string> destination_names(const std::vector<KernelParam>& outputs) {
+  std::vector<std::string> names;
+  names.reserve(outputs.size());
+  for (std::size_t k = 0; k < outputs.size(); ++k) {
+    names.push_back("out[" + std::to_string(k) + "] (" + outputs[k].name + ")");
+  }
+  return names;
+}
+
 }  // namespace garray

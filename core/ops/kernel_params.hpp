@@ -33,4 +33,8 @@ bool is_identifier(std::string_view text) noexcept;
 // Throws GA_ERROR_INVALID_ARGUMENT when a name appears in both lists.
 void require_distinct_names(const std::vector<KernelParam>& inputs, const std::vector<KernelParam>& outputs);
 
+// How a call's messages name the caller's destination for each output parameter: "out[k] (name)",
+// the C argument `out` and the parameter. Made once per kernel, so that calls build no names.
+std::vector<std::string> destination_names(const std::vector<KernelParam>& outputs);
+
 }  // namespace garray

@@ -5,6 +5,7 @@
 #include "core/array/layout.hpp"
 #include "core/array/scalar.hpp"
 #include "core/common/error.hpp"
+#include "core/ops/destination.hpp"
 #include "core/ops/elementwise_kernel.hpp"
 #include "core/ops/kernel_param_types.hpp"
 #include "core/ops/launch.hpp"
@@ -80,6 +81,7 @@ ReductionKernel::ReductionKernel(std::string_view in_params, std::string_view ou
                                  std::vector<std::string> options)
     : inputs_(parse_kernel_params(in_params, "in_params")),
       outputs_(parse_kernel_params(out_params, "out_params")),
+      destination_names_(destination_names(outputs_)),
       expressions_(std::move(expressions)),
       name_(std::move(name)),
       preamble_(std::move(preamble)),
@@ -143,24 +145,19 @@ std::vector<Array> ReductionKernel::operator()(std::span<const KernelArgument> i
     operands.push_back({&inputs_[k], false, array ? ArgumentKind::array : ArgumentKind::scalar, types.inputs[k],
                         array ? inputs[k].array->dtype() : types.inputs[k]});
   }
+  // Every destination is checked before anything is allocated.
   for (std::size_t k = 0; k < outputs.size(); ++k) {
-    if (outputs[k]) {
-      GA_REQUIRE_ARGUMENT(outputs[k]->device() == device, "output '" + outputs_[k].name + "' is on device " +
-                                                              std::to_string(outputs[k]->device()) +
-                                                              " but the stream is on device " + std::to_string(device));
-      if (!outputs[k]->writeable()) [[unlikely]] {
-        outputs[k]->require_writeable(("output '" + outputs_[k].name + "'").c_str());
-      }
-      GA_REQUIRE(outputs[k]->shape() == reduction.output_shape, GA_ERROR_SHAPE_MISMATCH,
-                 "output '" + outputs_[k].name + "' has shape " + format_shape(outputs[k]->shape()) +
-                     " but the reduction gives " + format_shape(reduction.output_shape));
-    }
+    if (!outputs[k]) continue;
+    require_destination(*outputs[k], {reduction.output_shape, types.outputs[k], Casting::unsafe}, stream,
+                        destination_names_[k].c_str());
+  }
+  GA_REQUIRE(input_arrays.size() + outputs.size() <= static_cast<std::size_t>(kMaxLoopOperands), GA_ERROR_UNSUPPORTED,
+             "kernel '" + name_ + "' has more than " + std::to_string(kMaxLoopOperands) + " array arguments");
+  for (std::size_t k = 0; k < outputs.size(); ++k) {
     results.push_back(outputs[k] ? *outputs[k]
                                  : Array::empty(reduction.output_shape, types.outputs[k], GA_ORDER_C, stream));
     operands.push_back({&outputs_[k], true, ArgumentKind::array, types.outputs[k], results.back().dtype()});
   }
-  GA_REQUIRE(input_arrays.size() + results.size() <= static_cast<std::size_t>(kMaxLoopOperands), GA_ERROR_UNSUPPORTED,
-             "kernel '" + name_ + "' has more than " + std::to_string(kMaxLoopOperands) + " array arguments");
   const ReductionLoops loops =
       reduction_loops(reduction, input_arrays, results, reduced_index_ ? LoopOrder::c_order : LoopOrder::any);
   if (loops.kept.size == 0) return results;

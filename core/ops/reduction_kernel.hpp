@@ -47,8 +47,9 @@ class ReductionKernel {
   const std::vector<KernelParam>& outputs() const noexcept { return outputs_; }
 
   // Reduces over `axes` of the inputs' broadcast shape (all of them when `axes` is nullopt, none
-  // for an empty list) on `stream`. Outputs as ElementwiseKernel's; their shape is the
-  // broadcast shape without the reduced axes, or with extent 1 there when `keepdims`. Throws as
+  // for an empty list) on `stream`. Outputs as ElementwiseKernel's (destinations checked by
+  // require_destination() before any work); their shape is the broadcast shape without the
+  // reduced axes, or with extent 1 there when `keepdims`. Throws as
   // ElementwiseKernel does, GA_ERROR_INDEX / GA_ERROR_INVALID_ARGUMENT for bad axes, and
   // GA_ERROR_INVALID_ARGUMENT for an empty reduction without identity.
   std::vector<Array> operator()(std::span<const KernelArgument> inputs, std::span<const std::optional<Array>> outputs,
@@ -58,6 +59,7 @@ class ReductionKernel {
  private:
   std::vector<KernelParam> inputs_;
   std::vector<KernelParam> outputs_;
+  std::vector<std::string> destination_names_;  // "out[k] (name)", for messages
   ReductionExpressions expressions_;
   std::optional<KernelParam> reduce_type_;  // the reduce type, parsed as a parameter named reduce_type
   bool reduced_index_ = false;              // map_expr uses `_J`: the reduced loop keeps C order

@@ -2,14 +2,12 @@
 
 #include "core/common/cuda_check.hpp"
 #include "core/common/error.hpp"
-#include "core/common/versioned_struct.hpp"
 
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
-#include <cstring>
 #include <string>
 
 namespace garray {
@@ -62,9 +60,7 @@ void synchronize_current_device() {
   check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 }
 
-void get_device_properties(int device, ga_device_properties_t* properties) {
-  require_versioned_struct(properties, offsetof(ga_device_properties_t, name), "properties",
-                           "ga_device_properties_t");
+DeviceProperties device_properties(int device) {
   require_device(device);
   cudaDeviceProp prop{};
   check_cuda(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
@@ -76,31 +72,30 @@ void get_device_properties(int device, ga_device_properties_t* properties) {
   }
   auto attribute = [&](cudaDeviceAttr which) { return get_device_attribute(device, which); };
 
-  ga_device_properties_t filled{};
-  std::memcpy(filled.name, prop.name, std::min(sizeof(filled.name), sizeof(prop.name)));
-  filled.name[sizeof(filled.name) - 1] = '\0';
-  filled.major = prop.major;
-  filled.minor = prop.minor;
-  filled.multiprocessor_count = prop.multiProcessorCount;
-  filled.total_memory = prop.totalGlobalMem;
-  filled.free_memory = free_bytes;
-  filled.max_threads_per_block = prop.maxThreadsPerBlock;
-  filled.max_threads_per_multiprocessor = prop.maxThreadsPerMultiProcessor;
-  filled.warp_size = prop.warpSize;
-  filled.l2_cache_size = prop.l2CacheSize;
-  filled.shared_memory_per_block = prop.sharedMemPerBlock;
-  filled.shared_memory_per_block_optin = prop.sharedMemPerBlockOptin;
-  filled.shared_memory_per_multiprocessor = prop.sharedMemPerMultiprocessor;
-  filled.registers_per_block = prop.regsPerBlock;
-  filled.clock_rate_khz = attribute(cudaDevAttrClockRate);
-  filled.memory_clock_rate_khz = attribute(cudaDevAttrMemoryClockRate);
-  filled.memory_bus_width_bits = prop.memoryBusWidth;
-  filled.pci_bus_id = prop.pciBusID;
-  filled.pci_device_id = prop.pciDeviceID;
-  filled.pci_domain_id = prop.pciDomainID;
-  filled.integrated = prop.integrated;
-  filled.concurrent_managed_access = prop.concurrentManagedAccess;
-  write_versioned_struct(properties, filled);
+  DeviceProperties properties;
+  properties.name.assign(prop.name, std::find(prop.name, prop.name + sizeof(prop.name), '\0'));
+  properties.major = prop.major;
+  properties.minor = prop.minor;
+  properties.multiprocessor_count = prop.multiProcessorCount;
+  properties.total_memory = prop.totalGlobalMem;
+  properties.free_memory = free_bytes;
+  properties.max_threads_per_block = prop.maxThreadsPerBlock;
+  properties.max_threads_per_multiprocessor = prop.maxThreadsPerMultiProcessor;
+  properties.warp_size = prop.warpSize;
+  properties.l2_cache_size = prop.l2CacheSize;
+  properties.shared_memory_per_block = prop.sharedMemPerBlock;
+  properties.shared_memory_per_block_optin = prop.sharedMemPerBlockOptin;
+  properties.shared_memory_per_multiprocessor = prop.sharedMemPerMultiprocessor;
+  properties.registers_per_block = prop.regsPerBlock;
+  properties.clock_rate_khz = attribute(cudaDevAttrClockRate);
+  properties.memory_clock_rate_khz = attribute(cudaDevAttrMemoryClockRate);
+  properties.memory_bus_width_bits = prop.memoryBusWidth;
+  properties.pci_bus_id = prop.pciBusID;
+  properties.pci_device_id = prop.pciDeviceID;
+  properties.pci_domain_id = prop.pciDomainID;
+  properties.integrated = prop.integrated != 0;
+  properties.concurrent_managed_access = prop.concurrentManagedAccess != 0;
+  return properties;
 }
 
 int get_device_attribute(int device, int attribute) {

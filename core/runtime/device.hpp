@@ -3,6 +3,9 @@
 
 #include <garray/runtime.h>
 
+#include <cstddef>
+#include <string>
+
 namespace garray {
 
 // Number of visible devices; 0 when there is no device or driver. Cached after the first call.
@@ -16,8 +19,35 @@ int current_device();
 void set_current_device(int device);
 void synchronize_current_device();
 
-// Fills at most properties->struct_size bytes of `properties`.
-void get_device_properties(int device, ga_device_properties_t* properties);
+// What the driver reports of a device (the fields of ga_device_properties_t, which capi fills from
+// these).
+struct DeviceProperties {
+  std::string name;
+  int major = 0;
+  int minor = 0;
+  int multiprocessor_count = 0;
+  std::size_t total_memory = 0;
+  std::size_t free_memory = 0;  // at the time of the query
+  int max_threads_per_block = 0;
+  int max_threads_per_multiprocessor = 0;
+  int warp_size = 0;
+  int l2_cache_size = 0;
+  std::size_t shared_memory_per_block = 0;
+  std::size_t shared_memory_per_block_optin = 0;
+  std::size_t shared_memory_per_multiprocessor = 0;
+  int registers_per_block = 0;
+  int clock_rate_khz = 0;
+  int memory_clock_rate_khz = 0;
+  int memory_bus_width_bits = 0;
+  int pci_bus_id = 0;
+  int pci_device_id = 0;
+  int pci_domain_id = 0;
+  bool integrated = false;
+  bool concurrent_managed_access = false;
+};
+
+// Throws GA_ERROR_NO_DEVICE for an ordinal that does not exist.
+DeviceProperties device_properties(int device);
 int get_device_attribute(int device, int attribute);
 
 // The device's SM count, cached: launch configurations ask for it on every kernel launch.

@@ -36,17 +36,19 @@ extern "C" {
  *
  * The source is compiled as given (C++17, functions are device functions by default) with the
  * caller's @p options after garray's; the engine's caches are used and filled. Fast math is off
- * unless an option asks for it. Options must not choose the architecture.
+ * unless an option asks for it. Options must not choose the architecture. Compilation to a binary:
+ * no device work (no GPU is needed).
  *
- * @param source NUL-terminated CUDA C++.
- * @param options @p option_count NUL-terminated NVRTC options ("-DN=4", "--use_fast_math"); may be
- *        NULL when @p option_count is 0.
- * @param arch the architecture as major * 10 + minor (90 for sm_90); one the NVRTC in use
+ * @param[in] source NUL-terminated CUDA C++.
+ * @param[in] options @p option_count NUL-terminated NVRTC options ("-DN=4", "--use_fast_math");
+ *        may be NULL when @p option_count is 0.
+ * @param[in] option_count the number of @p options.
+ * @param[in] arch the architecture as major * 10 + minor (90 for sm_90); one the NVRTC in use
  *        supports.
- * @param want_ptx 0 for CUBIN (an ELF image for that real architecture), nonzero for PTX text for
- *        the virtual architecture (compute_XX), NUL-terminated.
- * @param binary receives a buffer owned by the caller, to be freed with ga_jit_free_binary().
- * @param size receives the buffer's size in bytes (for PTX, counting the terminating NUL).
+ * @param[in] want_ptx 0 for CUBIN (an ELF image for that real architecture), nonzero for PTX text
+ *        for the virtual architecture (compute_XX), NUL-terminated.
+ * @param[out] binary receives a buffer owned by the caller, to be freed with ga_jit_free_binary().
+ * @param[out] size receives the buffer's size in bytes (for PTX, counting the terminating NUL).
  * @return ::GA_OK; ::GA_ERROR_COMPILE when the source does not compile, with NVRTC's log in
  *         ga_last_error() (line numbers are those of @p source); ::GA_ERROR_UNSUPPORTED for an
  *         architecture this NVRTC cannot target (the message lists those it can);
@@ -59,7 +61,9 @@ GA_API ga_status_t ga_jit_compile(const char *source, const char *const *options
                                   size_t *size);
 
 /**
- * @brief Free a buffer returned by ga_jit_compile(). NULL is ignored.
+ * @brief Free a buffer returned by ga_jit_compile(). No device work.
+ *
+ * @param[in] binary the buffer; NULL is ignored.
  * @return ::GA_OK always.
  */
 GA_API ga_status_t ga_jit_free_binary(void *binary);
@@ -68,6 +72,9 @@ GA_API ga_status_t ga_jit_free_binary(void *binary);
  * @brief Forget the compiled code and kernel handles the engine holds in memory, so that later
  *        requests read the disk cache (or compile). Kernels in use by live handles stay loaded
  *        until those handles are released. The disk cache is untouched.
+ *
+ * No device work: modules no handle uses any more are unloaded, which enqueues nothing.
+ *
  * @return ::GA_OK always.
  */
 GA_API ga_status_t ga_kernel_cache_clear_memory(void);
@@ -86,6 +93,12 @@ typedef struct ga_kernel_cache_stats {
 
 /**
  * @brief Counts since the process started, and the disk cache's current size.
+ *
+ * A query: no device work.
+ *
+ * @param[in,out] stats in: @c struct_size, sizeof(ga_kernel_cache_stats_t) as the caller knows it;
+ *        out: every field that @c struct_size covers (@c struct_size itself stays the caller's).
+ *        Written only on success.
  * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT if @p stats is NULL or its struct_size is smaller
  *         than sizeof(size_t).
  */

@@ -39,28 +39,44 @@ typedef struct ga_kernel_arg {
 } ga_kernel_arg_t;
 
 /**
- * @brief Compile @p source for the current device (CuPy's RawModule).
- * @param options NVRTC options (`"-DN=4"`, `"--use_fast_math"`, ...); none may choose the architecture.
- * @param module receives a new handle the caller releases with ga_module_release().
+ * @brief Compile @p source for the calling thread's current device (CuPy's RawModule).
+ *
+ * The source is compiled at once, so that a compile error surfaces here, through the engine's
+ * caches (a later module of the same source and options finds the binary in memory or on disk).
+ * No device work: compiling and loading a module are not work queued on a stream.
+ *
+ * @param[in] source NUL-terminated CUDA C++.
+ * @param[in] options @p option_count NUL-terminated NVRTC options (`"-DN=4"`,
+ *        `"--use_fast_math"`, ...); none may choose the architecture. May be NULL when
+ *        @p option_count is 0.
+ * @param[in] option_count the number of @p options.
+ * @param[out] module receives a new handle the caller releases with ga_module_release(); written
+ *        only on success.
  * @return ::GA_OK; ::GA_ERROR_COMPILE with NVRTC's log in ga_last_error() (no handle is created);
- *         ::GA_ERROR_INVALID_ARGUMENT for NULL source or an architecture option; ::GA_ERROR_NO_DEVICE.
+ *         ::GA_ERROR_INVALID_ARGUMENT for a NULL @p source or @p module, NULL @p options with a
+ *         nonzero count, a NULL option or an architecture option; ::GA_ERROR_NO_DEVICE.
  */
 GA_API ga_status_t ga_module_create(const char *source, const char *const *options, size_t option_count,
                                     ga_module_t *module);
 
 /**
- * @brief Compile @p source for the current device with name expressions for its templated kernels
- *        (CuPy's `RawModule(code=..., name_expressions=[...])`).
+ * @brief Compile @p source for the calling thread's current device with name expressions for its
+ *        templated kernels (CuPy's `RawModule(code=..., name_expressions=[...])`).
  *
  * Each name expression names a `__global__` function template instantiation (`"my_func<float>"`,
  * `"add<double, 4>"`, `"&scale<int>"`) or a `__global__` function; NVRTC instantiates it and records
  * its mangled symbol, which the disk cache keeps with the compiled code. ga_module_get_function()
- * then accepts the expression, spelt exactly as given here.
+ * then accepts the expression, spelt exactly as given here. No device work: compiling and loading
+ * a module are not work queued on a stream.
  *
- * @param options as in ga_module_create().
- * @param name_expressions @p name_expression_count NUL-terminated, non-empty expressions; may be
- *        NULL when @p name_expression_count is 0 (the call is then ga_module_create()).
- * @param module receives a new handle the caller releases with ga_module_release().
+ * @param[in] source NUL-terminated CUDA C++.
+ * @param[in] options as in ga_module_create().
+ * @param[in] option_count the number of @p options.
+ * @param[in] name_expressions @p name_expression_count NUL-terminated, non-empty expressions; may
+ *        be NULL when @p name_expression_count is 0 (the call is then ga_module_create()).
+ * @param[in] name_expression_count the number of @p name_expressions.
+ * @param[out] module receives a new handle the caller releases with ga_module_release(); written
+ *        only on success.
  * @return ::GA_OK; ::GA_ERROR_COMPILE with NVRTC's log in ga_last_error() when the source does not
  *         compile or an expression names nothing that can be instantiated (no handle is created);
  *         ::GA_ERROR_INVALID_ARGUMENT for a NULL @p source or @p module, a NULL array with a
@@ -73,44 +89,98 @@ GA_API ga_status_t ga_module_create_with_name_expressions(const char *source, co
 
 /**
  * @brief The kernel @p name of @p module (CuPy's RawModule.get_function), loaded on the module's
- *        device. @p name is one of the module's name expressions, spelt as when the module was
- *        created, or a kernel's symbol (the plain name of an `extern "C"` kernel). The kernel keeps
- *        what it needs alive: @p module may be released first.
- * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT if @p name is neither (the message lists the
- *         module's name expressions).
+ *        device.
+ *
+ * The kernel keeps what it needs alive: @p module may be released first. No device work: loading
+ * a kernel is not work queued on a stream.
+ *
+ * @param[in] module the module.
+ * @param[in] name one of the module's name expressions, spelt as when the module was created, or a
+ *        kernel's symbol (the plain name of an `extern "C"` kernel).
+ * @param[out] kernel receives a new handle the caller releases with ga_kernel_release(); written
+ *        only on success.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT if @p name is NULL or neither (the message lists the
+ *         module's name expressions), or for a NULL @p kernel; ::GA_ERROR_INVALID_HANDLE for a NULL
+ *         or released @p module; ::GA_ERROR_CUDA if the driver cannot load it.
  */
 GA_API ga_status_t ga_module_get_function(ga_module_t module, const char *name, ga_kernel_t *kernel);
 
-/** @brief Add a reference to @p module. */
+/**
+ * @brief Add a reference to @p module. No device work.
+ *
+ * @param[in] module the module.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a NULL or released handle.
+ */
 GA_API ga_status_t ga_module_retain(ga_module_t module);
-/** @brief Drop a reference to @p module. */
+
+/**
+ * @brief Drop a reference to @p module; the last one frees it (kernels taken from it stay usable).
+ *        No device work.
+ *
+ * @param[in] module the module.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a NULL or released handle.
+ */
 GA_API ga_status_t ga_module_release(ga_module_t module);
 
 /**
- * @brief Compile @p source and take its kernel @p name in one step (CuPy's RawKernel).
- * @return as ga_module_create() and ga_module_get_function().
+ * @brief Compile @p source for the calling thread's current device and take its kernel @p name in
+ *        one step (CuPy's RawKernel).
+ *
+ * No device work: compiling and loading a kernel are not work queued on a stream.
+ *
+ * @param[in] source NUL-terminated CUDA C++.
+ * @param[in] name the kernel's symbol (the plain name of an `extern "C"` kernel).
+ * @param[in] options as in ga_module_create().
+ * @param[in] option_count the number of @p options.
+ * @param[out] kernel receives a new handle the caller releases with ga_kernel_release(); written
+ *        only on success.
+ * @return as ga_module_create() and ga_module_get_function(): ::GA_OK; ::GA_ERROR_COMPILE;
+ *         ::GA_ERROR_INVALID_ARGUMENT for NULL @p source, @p name or @p kernel, bad options or a
+ *         @p name the source does not define; ::GA_ERROR_NO_DEVICE; ::GA_ERROR_CUDA.
  */
 GA_API ga_status_t ga_raw_kernel_create(const char *source, const char *name, const char *const *options,
                                         size_t option_count, ga_kernel_t *kernel);
 
 /**
- * @brief Queue @p kernel on @p stream (NULL: the current stream), which must belong to the kernel's
- *        device, with @p grid and @p block extents (x, y, z; each at least 1) and
- *        @p shared_memory_bytes of dynamic shared memory (beyond 48 KiB is opted into as needed, up
- *        to what the device allows).
- * @param args @p arg_count arguments in the kernel's parameter order; arrays must live on the
- *        kernel's device. Asynchronous: a fault inside the kernel surfaces at a later synchronisation.
- * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT for a zero extent, a bad argument kind, an array on
- *         another device or a stream of another device; ::GA_ERROR_INVALID_HANDLE; ::GA_ERROR_CUDA
- *         when CUDA refuses the launch (too many threads, too much shared memory, ...).
+ * @brief Queue @p kernel on @p stream.
+ *
+ * Dynamic shared memory beyond 48 KiB is opted into as needed, up to what the device allows.
+ * Asynchronous: a fault inside the kernel surfaces at a later synchronisation.
+ *
+ * @param[in] kernel the kernel.
+ * @param[in] grid the grid's extents (x, y, z), each at least 1.
+ * @param[in] block the block's extents (x, y, z), each at least 1.
+ * @param[in] shared_memory_bytes dynamic shared memory per block, in bytes.
+ * @param[in] args @p arg_count arguments in the kernel's parameter order; arrays must live on the
+ *        kernel's device. May be NULL when @p arg_count is 0.
+ * @param[in] arg_count the number of @p args.
+ * @param[in] stream the stream, which must belong to the kernel's device; NULL: the calling
+ *        thread's current stream of the kernel's device.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT for a NULL or zero extent, NULL @p args with a
+ *         nonzero count, a bad argument kind, an array on another device or a stream of another
+ *         device; ::GA_ERROR_DTYPE for a scalar of an unknown dtype; ::GA_ERROR_INVALID_HANDLE for
+ *         a NULL or released @p kernel, a released @p stream or a NULL or released array in @p args;
+ *         ::GA_ERROR_CUDA when CUDA refuses the launch (too many threads, too much shared memory,
+ *         ...).
  */
 GA_API ga_status_t ga_kernel_launch(ga_kernel_t kernel, const uint32_t grid[3], const uint32_t block[3],
-                                    size_t shared_memory_bytes, ga_stream_t stream,
-                                    const ga_kernel_arg_t *args, size_t arg_count);
+                                    size_t shared_memory_bytes, const ga_kernel_arg_t *args, size_t arg_count,
+                                    ga_stream_t stream);
 
-/** @brief Add a reference to @p kernel. */
+/**
+ * @brief Add a reference to @p kernel. No device work.
+ *
+ * @param[in] kernel the kernel.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a NULL or released handle.
+ */
 GA_API ga_status_t ga_kernel_retain(ga_kernel_t kernel);
-/** @brief Drop a reference to @p kernel. */
+
+/**
+ * @brief Drop a reference to @p kernel; the last one frees it. No device work.
+ *
+ * @param[in] kernel the kernel.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a NULL or released handle.
+ */
 GA_API ga_status_t ga_kernel_release(ga_kernel_t kernel);
 
 #ifdef __cplusplus

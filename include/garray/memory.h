@@ -22,6 +22,10 @@
  *  - `GA_MEMORY_BACKEND`: "pool" (default) or "async" (cudaMallocAsync on the device's current
  *    memory pool).
  *
+ * Only ga_memory_allocate(), ga_memory_free() and ga_pinned_free() are ordered on a stream. The
+ * other functions do no device work: queries and settings are host-side, and those that give
+ * memory back to the driver wait on the host for the streams involved instead.
+ *
  * On a machine without a GPU every function here returns ::GA_ERROR_NO_DEVICE. All functions are
  * thread-safe.
  */
@@ -62,12 +66,16 @@ typedef struct ga_memory_stats {
 } ga_memory_stats_t;
 
 /**
- * @brief Allocate @p bytes of device memory on the device of @p stream (NULL: the calling thread's
- *        current stream of its current device), ordered on that stream: the memory may be used by
- *        work queued on it at once.
+ * @brief Allocate @p bytes of device memory on the device of @p stream, ordered on that stream:
+ *        the memory may be used by work queued on it at once.
  *
- * @p bytes == 0 gives NULL and ::GA_OK. Free it with ga_memory_free() naming the stream whose work
- * uses it last. Pool blocks are aligned to 256 bytes at least, as cudaMalloc's are.
+ * Free it with ga_memory_free() naming the stream whose work uses it last. Pool blocks are aligned
+ * to 256 bytes at least, as cudaMalloc's are.
+ *
+ * @param[in] bytes the size; 0 gives NULL and ::GA_OK.
+ * @param[in] stream the stream the allocation is ordered on, whose device it comes from; NULL: the
+ *        calling thread's current stream of its current device.
+ * @param[out] ptr receives the device address; written only on success.
  * @return ::GA_OK; ::GA_ERROR_OUT_OF_MEMORY (the message gives the size asked for and the bytes in
  *         use and cached) after returning cached blocks and retrying; ::GA_ERROR_INVALID_ARGUMENT for
  *         NULL @p ptr; ::GA_ERROR_INVALID_HANDLE for a released @p stream; ::GA_ERROR_NO_DEVICE.
@@ -75,14 +83,17 @@ typedef struct ga_memory_stats {
 GA_API ga_status_t ga_memory_allocate(size_t bytes, ga_stream_t stream, void **ptr);
 
 /**
- * @brief Return a block from ga_memory_allocate() to its pool, ordered on @p stream (NULL: the
- *        calling thread's current stream of the block's device).
+ * @brief Return a block from ga_memory_allocate() to its pool, ordered on @p stream.
  *
  * The block becomes available to later allocations on that stream at once, and to other streams
- * once the stream has passed this point. NULL is ignored. The pool keeps a reference to a stream
- * garray created until the blocks freed on it have been reused or handed to other streams, so the
- * caller may release the handle at once. For a wrapped stream (ga_stream_wrap()) the pool records
- * its event during this call, so the caller's CUDA stream may be destroyed once it returns.
+ * once the stream has passed this point. The pool keeps a reference to a stream garray created
+ * until the blocks freed on it have been reused or handed to other streams, so the caller may
+ * release the handle at once. For a wrapped stream (ga_stream_wrap()) the pool records its event
+ * during this call, so the caller's CUDA stream may be destroyed once it returns.
+ *
+ * @param[in] ptr the block; NULL is ignored.
+ * @param[in] stream the stream whose work uses the block last; NULL: the calling thread's current
+ *        stream of the block's device.
  * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT for a pointer no device pool handed out or already
  *         freed, or a @p stream of another device than the block's (the block is left alone);
  *         ::GA_ERROR_INVALID_HANDLE for a released @p stream; ::GA_ERROR_NO_DEVICE.
@@ -90,50 +101,90 @@ GA_API ga_status_t ga_memory_allocate(size_t bytes, ga_stream_t stream, void **p
 GA_API ga_status_t ga_memory_free(void *ptr, ga_stream_t stream);
 
 /**
- * @brief Statistics of @p device's pool (of its backend in force).
+ * @brief Statistics of @p device's pool (of its backend in force). A query: no device work.
+ *
+ * @param[in] device the ordinal of the device.
+ * @param[in,out] stats in: @c struct_size, sizeof(ga_memory_stats_t) as the caller knows it; out:
+ *        every field that @c struct_size covers (@c struct_size itself stays the caller's). Written
+ *        only on success.
  * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT for NULL @p stats or a @c struct_size smaller than
  *         the offset of @c used_bytes; ::GA_ERROR_NO_DEVICE for an ordinal that does not exist.
  */
 GA_API ga_status_t ga_memory_pool_stats(int device, ga_memory_stats_t *stats);
 
 /**
- * @brief Reset the peak of @p device's pool to its current use. ::GA_ERROR_NO_DEVICE for a bad
- *        ordinal.
+ * @brief Reset the peak of @p device's pool to its current use.
+ *
+ * A host-side setting: no device work.
+ *
+ * @param[in] device the ordinal of the device.
+ * @return ::GA_OK; ::GA_ERROR_NO_DEVICE for a bad ordinal.
  */
 GA_API ga_status_t ga_memory_pool_reset_peak(int device);
 
 /**
  * @brief Give every cached (free) segment of @p device's pool back to the driver. Blocks in use,
- *        and free blocks sharing a segment with them, stay. Waits first for the streams the cached
- *        blocks were freed on, so that no queued work still uses them. With the async backend it
- *        synchronizes the device and trims cudaMallocAsync's pool instead.
+ *        and free blocks sharing a segment with them, stay.
+ *
+ * No device work. So that no queued work still uses the blocks, the call first records an event on
+ * each stream cached blocks were freed on (where none is recorded yet) and waits on the host for
+ * those events. With the async backend it synchronizes the device and trims cudaMallocAsync's pool
+ * instead.
+ *
+ * @param[in] device the ordinal of the device.
+ * @return ::GA_OK; ::GA_ERROR_NO_DEVICE for a bad ordinal; ::GA_ERROR_CUDA when waiting reports
+ *         that queued work failed.
  */
 GA_API ga_status_t ga_memory_pool_free_all_blocks(int device);
 
 /**
- * @brief Limit the bytes @p device's pool may hold (used + cached); 0 removes the limit.
- *        Lowering it below what is held frees cached blocks but never fails.
+ * @brief Limit the bytes @p device's pool may hold (used + cached).
  *
- * The pool takes memory from the driver in segments (2 MiB for requests under 1 MiB), so a limit
- * under 2 MiB refuses small requests. With the async and custom backends the limit caps the bytes
- * in use.
+ * Lowering it below what is held frees cached blocks but never fails. The pool takes memory from
+ * the driver in segments (2 MiB for requests under 1 MiB), so a limit under 2 MiB refuses small
+ * requests. With the async and custom backends the limit caps the bytes in use. A host-side
+ * setting: no device work (cached blocks given back wait for their streams on the host, as in
+ * ga_memory_pool_free_all_blocks()).
+ *
+ * @param[in] device the ordinal of the device.
+ * @param[in] bytes the limit; 0 removes it.
+ * @return ::GA_OK; ::GA_ERROR_NO_DEVICE for a bad ordinal.
  */
 GA_API ga_status_t ga_memory_pool_set_limit(int device, size_t bytes);
 
-/** @brief The limit of @p device's pool; 0 when there is none. */
+/**
+ * @brief The limit of @p device's pool. A query: no device work.
+ *
+ * @param[in] device the ordinal of the device.
+ * @param[out] bytes receives the limit, 0 when there is none; written only on success.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT for a NULL @p bytes; ::GA_ERROR_NO_DEVICE for a bad
+ *         ordinal.
+ */
 GA_API ga_status_t ga_memory_pool_get_limit(int device, size_t *bytes);
 
 /**
- * @brief Choose the pool or cudaMallocAsync for @p device. Allowed only while the device has no
- *        block in use (::GA_ERROR_INVALID_ARGUMENT otherwise); cached blocks are released.
- *        ::GA_MEMORY_BACKEND_CUSTOM cannot be chosen here: use ga_memory_set_allocator().
+ * @brief Choose the pool or cudaMallocAsync for @p device.
+ *
+ * Allowed only while the device has no block in use (::GA_ERROR_INVALID_ARGUMENT otherwise);
+ * cached blocks are released. ::GA_MEMORY_BACKEND_CUSTOM cannot be chosen here: use
+ * ga_memory_set_allocator(). A host-side setting: no device work.
+ *
+ * @param[in] device the ordinal of the device.
+ * @param[in] backend ::GA_MEMORY_BACKEND_POOL or ::GA_MEMORY_BACKEND_ASYNC.
  * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT as above or for a value outside
  *         ::ga_memory_backend_t; ::GA_ERROR_UNSUPPORTED for async on a device without memory pools;
  *         ::GA_ERROR_NO_DEVICE.
  */
 GA_API ga_status_t ga_memory_pool_set_backend(int device, ga_memory_backend_t backend);
 
-/** @brief The backend serving @p device. */
+/**
+ * @brief The backend serving @p device. A query: no device work.
+ *
+ * @param[in] device the ordinal of the device.
+ * @param[out] backend receives the backend; written only on success.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT for a NULL @p backend; ::GA_ERROR_NO_DEVICE for a
+ *         bad ordinal.
+ */
 GA_API ga_status_t ga_memory_pool_get_backend(int device, ga_memory_backend_t *backend);
 
 /**
@@ -154,8 +205,13 @@ typedef struct ga_allocator {
 } ga_allocator_t;
 
 /**
- * @brief Serve @p device's allocations through @p allocator (copied), or NULL to return to the pool.
- *        Allowed only while no garray block of that device is in use.
+ * @brief Serve @p device's allocations through @p allocator, or return to the pool.
+ *
+ * Allowed only while no garray block of that device is in use; cached blocks are released. A
+ * host-side setting: no device work.
+ *
+ * @param[in] device the ordinal of the device.
+ * @param[in] allocator the hooks, copied; NULL returns to the pool (::GA_MEMORY_BACKEND_POOL).
  * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT while blocks are in use, for a @c struct_size
  *         smaller than sizeof(ga_allocator_t) or a NULL hook; ::GA_ERROR_NO_DEVICE.
  */
@@ -163,28 +219,51 @@ GA_API ga_status_t ga_memory_set_allocator(int device, const ga_allocator_t *all
 
 /**
  * @brief Allocate @p bytes of page-locked host memory from the pinned pool (for fast, asynchronous
- *        transfers). 0 bytes gives NULL. The memory is pinned for every device and mapped into
- *        their address space; the host may use it at once.
+ *        transfers).
+ *
+ * The memory is pinned for every device and mapped into their address space; the host may use it
+ * at once. No device work.
+ *
+ * @param[in] bytes the size; 0 gives NULL.
+ * @param[out] ptr receives the host address; written only on success.
  * @return ::GA_OK; ::GA_ERROR_OUT_OF_MEMORY after returning cached blocks and retrying;
  *         ::GA_ERROR_INVALID_ARGUMENT for NULL @p ptr; ::GA_ERROR_NO_DEVICE.
  */
 GA_API ga_status_t ga_pinned_allocate(size_t bytes, void **ptr);
 
 /**
- * @brief Return pinned memory to the pool. Reuse waits until work queued on @p stream (NULL:
- *        current) before this call has finished, so an asynchronous copy out of it stays safe.
- *        NULL is ignored.
+ * @brief Return pinned memory to the pool, ordered on @p stream.
+ *
+ * Reuse waits until work queued on @p stream before this call has finished, so an asynchronous
+ * copy out of it stays safe.
+ *
+ * @param[in] ptr the memory, from ga_pinned_allocate(); NULL is ignored.
+ * @param[in] stream the stream whose work uses the memory last; NULL: the calling thread's current
+ *        stream.
  * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT for a pointer the pinned pool did not hand out;
  *         ::GA_ERROR_INVALID_HANDLE for a released @p stream; ::GA_ERROR_NO_DEVICE.
  */
 GA_API ga_status_t ga_pinned_free(void *ptr, ga_stream_t stream);
 
-/** @brief Statistics of the pinned host pool. */
+/**
+ * @brief Statistics of the pinned host pool. A query: no device work.
+ *
+ * @param[in,out] stats in: @c struct_size, sizeof(ga_memory_stats_t) as the caller knows it; out:
+ *        every field that @c struct_size covers (@c struct_size itself stays the caller's). Written
+ *        only on success.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT for NULL @p stats or a @c struct_size smaller than
+ *         the offset of @c used_bytes; ::GA_ERROR_NO_DEVICE.
+ */
 GA_API ga_status_t ga_pinned_pool_stats(ga_memory_stats_t *stats);
 
 /**
- * @brief Give every wholly free segment of the pinned pool back to the driver, after waiting for
- *        the streams its blocks were freed on.
+ * @brief Give every wholly free segment of the pinned pool back to the driver.
+ *
+ * No device work. As ga_memory_pool_free_all_blocks() does, the call first waits on the host for
+ * the streams the blocks were freed on.
+ *
+ * @return ::GA_OK; ::GA_ERROR_NO_DEVICE; ::GA_ERROR_CUDA when waiting reports that queued work
+ *         failed.
  */
 GA_API ga_status_t ga_pinned_pool_free_all_blocks(void);
 
