@@ -3,13 +3,13 @@
 #include "core/array/broadcast.hpp"
 #include "core/array/indexing.hpp"
 #include "core/array/promotion.hpp"
-#include "core/array/ravel.hpp"
 #include "core/array/reshape.hpp"
 #include "core/array/scalar.hpp"
 #include "core/common/error.hpp"
 #include "core/ops/copy.hpp"
 #include "core/ops/creation.hpp"
 #include "core/ops/indexing/advanced_index.hpp"
+#include "core/ops/ravel_on_stream.hpp"
 
 #include <string>
 #include <vector>
@@ -54,16 +54,16 @@ IndexedLoop along_axis_loop(const Array& array, const Array& indices, int axis) 
 }
 
 // NumPy's along-axis functions take axis=None as the flattened array with 1-D indices.
-IndexedLoop flat_or_along_axis_loop(const Array& array, const Array& indices, int axis) {
+IndexedLoop flat_or_along_axis_loop(const Array& array, const Array& indices, int axis, const StreamRef& stream) {
   if (axis != GA_AXIS_NONE) return along_axis_loop(array, indices, axis);
   GA_REQUIRE(indices.ndim() == 1, GA_ERROR_SHAPE_MISMATCH,
              "with no axis, indices must be 1-D (it has " + std::to_string(indices.ndim()) + " dimensions)");
-  return along_axis_loop(ravel(array, GA_ORDER_C), indices, 0);
+  return along_axis_loop(ravel_on_stream(array, stream), indices, 0);
 }
 
 // values.flat[k % values.size] for k < count, shaped `shape` (NumPy's put repeats short values).
 Array repeated_values(const Array& values, const Dims& shape, const StreamRef& stream) {
-  const Array flat = ravel(values, GA_ORDER_C);
+  const Array flat = ravel_on_stream(values, stream);
   std::int64_t count = 1;
   for (std::int64_t extent : shape) count *= extent;
   if (flat.size() == count) return reshape(flat, shape, GA_ORDER_C);
@@ -83,7 +83,7 @@ Array take(const Array& array, const Array& indices, int axis, ga_index_mode_t m
   require_index_mode(mode);
   require_integer_indices(indices, "indices");
   const IndexedLoop loop =
-      axis == GA_AXIS_NONE ? take_loop(ravel(array, GA_ORDER_C), indices, 0) : take_loop(array, indices, axis);
+      axis == GA_AXIS_NONE ? take_loop(ravel_on_stream(array, stream), indices, 0) : take_loop(array, indices, axis);
   return gather_values(loop, out, mode, stream);
 }
 
@@ -94,19 +94,19 @@ void put(const Array& array, const Array& indices, const Array& values, ga_index
   if (values.size() == 0 || indices.size() == 0) return;
   const Array repeated = repeated_values(values, indices.shape(), stream);
   if (array.is_c_contiguous()) {
-    scatter_values(take_loop(ravel(array, GA_ORDER_C), indices, 0), repeated, mode, stream);
+    scatter_values(take_loop(ravel_on_stream(array, stream), indices, 0), repeated, mode, stream);
     return;
   }
   // NumPy's put writes the C-order positions of any layout: through a contiguous copy here.
   const Array staged = copy_as(array, array.dtype(), GA_ORDER_C, stream);
-  scatter_values(take_loop(ravel(staged, GA_ORDER_C), indices, 0), repeated, mode, stream);
+  scatter_values(take_loop(ravel_on_stream(staged, stream), indices, 0), repeated, mode, stream);
   copy_into(staged, array, stream);
 }
 
 Array take_along_axis(const Array& array, const Array& indices, int axis, ga_index_mode_t mode,
                       const StreamRef& stream) {
   require_index_mode(mode);
-  return gather_values(flat_or_along_axis_loop(array, indices, axis), nullptr, mode, stream);
+  return gather_values(flat_or_along_axis_loop(array, indices, axis, stream), nullptr, mode, stream);
 }
 
 void put_along_axis(const Array& array, const Array& indices, const Array& values, int axis, ga_index_mode_t mode,
@@ -115,7 +115,7 @@ void put_along_axis(const Array& array, const Array& indices, const Array& value
   array.require_writeable("array");
   GA_REQUIRE(axis != GA_AXIS_NONE || array.is_c_contiguous(), GA_ERROR_INVALID_ARGUMENT,
              "put_along_axis with no axis needs a C-contiguous array (its flattened view)");
-  scatter_values(flat_or_along_axis_loop(array, indices, axis), values, mode, stream);
+  scatter_values(flat_or_along_axis_loop(array, indices, axis, stream), values, mode, stream);
 }
 
 Array choose(const Array& array, std::span<const Array> choices, ga_index_mode_t mode, const Array* out,
