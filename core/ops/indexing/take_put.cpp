@@ -8,6 +8,7 @@
 #include "core/common/error.hpp"
 #include "core/ops/copy.hpp"
 #include "core/ops/creation.hpp"
+#include "core/ops/destination.hpp"
 #include "core/ops/indexing/advanced_index.hpp"
 #include "core/ops/ravel_on_stream.hpp"
 
@@ -82,6 +83,10 @@ Array take(const Array& array, const Array& indices, int axis, ga_index_mode_t m
            const StreamRef& stream) {
   require_index_mode(mode);
   require_integer_indices(indices, "indices");
+  // Checked before the flattening copy a strided array may need (gather_values checks it in general).
+  if (out != nullptr && axis == GA_AXIS_NONE) {
+    require_destination(*out, {indices.shape(), array.dtype(), Casting::unsafe}, stream);
+  }
   const IndexedLoop loop =
       axis == GA_AXIS_NONE ? take_loop(ravel_on_stream(array, stream), indices, 0) : take_loop(array, indices, axis);
   return gather_values(loop, out, mode, stream);
@@ -130,10 +135,13 @@ Array choose(const Array& array, std::span<const Array> choices, ga_index_mode_t
     operands.push_back(Operand::strong(choice.dtype()));
   }
   const Dims shape = broadcast_shapes(shapes, "(array, choices...)");
+  const ga_dtype_t dtype = result_type(operands);
+  // Any dtype takes the chosen values (cast as assignment casts); checked before the choices are stacked.
+  if (out != nullptr) require_destination(*out, {shape, dtype, Casting::unsafe}, stream);
   // The choices side by side in one array, so that the choice index is one more axis.
   Dims stacked_shape = shape;
   stacked_shape.insert(0, static_cast<std::int64_t>(choices.size()));
-  const Array stacked = Array::empty(stacked_shape, result_type(operands), GA_ORDER_C, stream);
+  const Array stacked = Array::empty(stacked_shape, dtype, GA_ORDER_C, stream);
   for (std::size_t k = 0; k < choices.size(); ++k) {
     const ga_index_t position{GA_INDEX_INTEGER, static_cast<std::int64_t>(k), 0, 1, 0, 0};
     copy_into(choices[k], index(stacked, std::span(&position, 1)), stream);
