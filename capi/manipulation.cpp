@@ -12,7 +12,6 @@
 #include "core/ops/manipulation/padding.hpp"
 #include "core/ops/manipulation/rearranging.hpp"
 #include "core/ops/manipulation/tiling.hpp"
-#include "core/ops/manipulation/windows.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -217,14 +216,6 @@ GA_API ga_status_t ga_array_copyto(ga_array_t destination, ga_array_t source, ga
     const Array& read = deref(source, "source");
     const std::optional<Array> mask = optional_array(where, "where");
     garray::copyto(written, read, casting_of(casting), mask, garray::current_stream());
-  });
-}
-
-GA_API ga_status_t ga_window(ga_window_t kind, int64_t m, double beta, ga_array_t* result) {
-  return guarded(__func__, [&] {
-    require_out(result, "result");
-    Array values = garray::window(kind, m, beta, garray::current_stream());
-    *result = make_handle<ga_array_s>(std::move(values));
   });
 }
 

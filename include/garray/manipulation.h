@@ -2,7 +2,7 @@
  * @file garray/manipulation.h
  * @brief Array manipulation routines that move or combine elements: joining (concatenate, stack),
  *        splitting, tiling and repeating, flipping, rolling and rotating, padding, triangles and
- *        diagonals, copyto with a mask, and the window functions.
+ *        diagonals, and copyto with a mask. (The window functions are in signal.h.)
  *
  * Semantics follow NumPy 2 (and CuPy where the two differ). Functions whose result is a view say
  * so (split, flip, rot90, diagonal and diag of a 2-D array); the others write a new C-contiguous
@@ -260,30 +260,6 @@ GA_API ga_status_t ga_array_trace(ga_array_t array, int64_t offset, int axis1, i
  */
 GA_API ga_status_t ga_array_copyto(ga_array_t destination, ga_array_t source, ga_casting_t casting,
                                    ga_array_t where);
-
-/* ------------------------------------------------------------------------------------------------
- * Window functions
- * --------------------------------------------------------------------------------------------- */
-
-/** @brief The window functions of NumPy. */
-typedef enum ga_window {
-  GA_WINDOW_BARTLETT = 0, /**< numpy.bartlett: triangular, zero at both ends. */
-  GA_WINDOW_BLACKMAN = 1, /**< numpy.blackman: 0.42 + 0.5 cos + 0.08 cos 2x. */
-  GA_WINDOW_HAMMING = 2,  /**< numpy.hamming: 0.54 + 0.46 cos. */
-  GA_WINDOW_HANNING = 3,  /**< numpy.hanning: 0.5 + 0.5 cos. */
-  GA_WINDOW_KAISER = 4    /**< numpy.kaiser: I0(beta sqrt(1 - x^2)) / I0(beta). */
-} ga_window_t;
-
-/**
- * @brief The float64 window of @p m points, as numpy.bartlett, blackman, hamming, hanning and
- *        kaiser compute it, on the current device.
- *
- * @p m < 1 gives an empty array and @p m == 1 the array [1.0], as NumPy. Kaiser's modified Bessel
- * function I0 is summed on the device as its power series, to float64 accuracy.
- * @param beta the Kaiser window's shape parameter; ignored by the other windows.
- * @return ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT for an unknown @p kind or NULL @p result.
- */
-GA_API ga_status_t ga_window(ga_window_t kind, int64_t m, double beta, ga_array_t *result);
 
 #ifdef __cplusplus
 }
