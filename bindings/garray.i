@@ -34,6 +34,7 @@
 %include "garray/reduction_kernel.h"
 %include "garray/ufunc.h"
 %include "garray/manipulation.h"
+%include "garray/signal.h"
 %include "garray/indexing.h"
 %include "garray/ufunc_at.h"
 %include "garray/scan.h"

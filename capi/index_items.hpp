@@ -4,8 +4,8 @@
 #include <garray/indexing.h>
 
 #include "capi/caller_list.hpp"
+#include "capi/converters.hpp"
 #include "capi/handles.hpp"
-#include "capi/kernel_call_arguments.hpp"
 #include "core/ops/indexing/advanced_index.hpp"
 
 #include <span>

@@ -24,6 +24,7 @@
 #include <garray/reduction_kernel.h>
 #include <garray/ufunc.h>
 #include <garray/manipulation.h>
+#include <garray/signal.h>
 #include <garray/ufunc_at.h> /* and garray/indexing.h */
 #include <garray/scan.h>
 #include <garray/masks.h>

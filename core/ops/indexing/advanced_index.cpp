@@ -5,6 +5,7 @@
 #include "core/array/overlap.hpp"
 #include "core/common/error.hpp"
 #include "core/ops/copy.hpp"
+#include "core/ops/destination.hpp"
 
 #include <algorithm>
 #include <string>
@@ -132,8 +133,8 @@ Array gather_values(const IndexedLoop& loop, const Array* out, ga_index_mode_t m
     run_indexed_loop(IndexedAction::gather, loop, result, result.strides(), mode, nullptr, stream);
     return result;
   }
-  out->require_writeable("out");
-  GA_REQUIRE(out->shape() == loop.shape, GA_ERROR_SHAPE_MISMATCH, "out has the wrong shape for the result");
+  // Any dtype takes the gathered values (they are cast as assignment casts).
+  require_destination(*out, {loop.shape, loop.array.dtype(), Casting::unsafe}, stream);
   if (may_share_memory(*out, loop.array)) {
     const Array staged = gather_values(loop, nullptr, mode, stream);
     copy_into(staged, *out, stream);

@@ -41,8 +41,9 @@ void advanced_set(const Array& array, std::span<const IndexItem> items, const Ar
 // overlap the indexed array. Shared by advanced_set and the put routines.
 void scatter_values(const IndexedLoop& loop, const Array& values, ga_index_mode_t mode, const StreamRef& stream);
 
-// Gathers through `loop` into `out` (the loop's shape, any dtype), or into a new C-contiguous
-// array of the indexed array's dtype when `out` is null. Returns the array written.
+// Gathers through `loop` into `out` (the loop's shape, any dtype: checked by require_destination()
+// with unsafe casting), or into a new C-contiguous array of the indexed array's dtype when `out` is
+// null. Returns the array written.
 Array gather_values(const IndexedLoop& loop, const Array* out, ga_index_mode_t mode, const StreamRef& stream);
 
 }  // namespace garray

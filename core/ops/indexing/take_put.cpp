@@ -3,13 +3,14 @@
 #include "core/array/broadcast.hpp"
 #include "core/array/indexing.hpp"
 #include "core/array/promotion.hpp"
-#include "core/array/ravel.hpp"
 #include "core/array/reshape.hpp"
 #include "core/array/scalar.hpp"
 #include "core/common/error.hpp"
 #include "core/ops/copy.hpp"
 #include "core/ops/creation.hpp"
+#include "core/ops/destination.hpp"
 #include "core/ops/indexing/advanced_index.hpp"
+#include "core/ops/ravel_on_stream.hpp"
 
 #include <string>
 #include <vector>
@@ -54,16 +55,16 @@ IndexedLoop along_axis_loop(const Array& array, const Array& indices, int axis) 
 }
 
 // NumPy's along-axis functions take axis=None as the flattened array with 1-D indices.
-IndexedLoop flat_or_along_axis_loop(const Array& array, const Array& indices, int axis) {
+IndexedLoop flat_or_along_axis_loop(const Array& array, const Array& indices, int axis, const StreamRef& stream) {
   if (axis != GA_AXIS_NONE) return along_axis_loop(array, indices, axis);
   GA_REQUIRE(indices.ndim() == 1, GA_ERROR_SHAPE_MISMATCH,
              "with no axis, indices must be 1-D (it has " + std::to_string(indices.ndim()) + " dimensions)");
-  return along_axis_loop(ravel(array, GA_ORDER_C), indices, 0);
+  return along_axis_loop(ravel_on_stream(array, stream), indices, 0);
 }
 
 // values.flat[k % values.size] for k < count, shaped `shape` (NumPy's put repeats short values).
 Array repeated_values(const Array& values, const Dims& shape, const StreamRef& stream) {
-  const Array flat = ravel(values, GA_ORDER_C);
+  const Array flat = ravel_on_stream(values, stream);
   std::int64_t count = 1;
   for (std::int64_t extent : shape) count *= extent;
   if (flat.size() == count) return reshape(flat, shape, GA_ORDER_C);
@@ -82,8 +83,12 @@ Array take(const Array& array, const Array& indices, int axis, ga_index_mode_t m
            const StreamRef& stream) {
   require_index_mode(mode);
   require_integer_indices(indices, "indices");
+  // Checked before the flattening copy a strided array may need (gather_values checks it in general).
+  if (out != nullptr && axis == GA_AXIS_NONE) {
+    require_destination(*out, {indices.shape(), array.dtype(), Casting::unsafe}, stream);
+  }
   const IndexedLoop loop =
-      axis == GA_AXIS_NONE ? take_loop(ravel(array, GA_ORDER_C), indices, 0) : take_loop(array, indices, axis);
+      axis == GA_AXIS_NONE ? take_loop(ravel_on_stream(array, stream), indices, 0) : take_loop(array, indices, axis);
   return gather_values(loop, out, mode, stream);
 }
 
@@ -94,19 +99,19 @@ void put(const Array& array, const Array& indices, const Array& values, ga_index
   if (values.size() == 0 || indices.size() == 0) return;
   const Array repeated = repeated_values(values, indices.shape(), stream);
   if (array.is_c_contiguous()) {
-    scatter_values(take_loop(ravel(array, GA_ORDER_C), indices, 0), repeated, mode, stream);
+    scatter_values(take_loop(ravel_on_stream(array, stream), indices, 0), repeated, mode, stream);
     return;
   }
   // NumPy's put writes the C-order positions of any layout: through a contiguous copy here.
   const Array staged = copy_as(array, array.dtype(), GA_ORDER_C, stream);
-  scatter_values(take_loop(ravel(staged, GA_ORDER_C), indices, 0), repeated, mode, stream);
+  scatter_values(take_loop(ravel_on_stream(staged, stream), indices, 0), repeated, mode, stream);
   copy_into(staged, array, stream);
 }
 
 Array take_along_axis(const Array& array, const Array& indices, int axis, ga_index_mode_t mode,
                       const StreamRef& stream) {
   require_index_mode(mode);
-  return gather_values(flat_or_along_axis_loop(array, indices, axis), nullptr, mode, stream);
+  return gather_values(flat_or_along_axis_loop(array, indices, axis, stream), nullptr, mode, stream);
 }
 
 void put_along_axis(const Array& array, const Array& indices, const Array& values, int axis, ga_index_mode_t mode,
@@ -115,7 +120,7 @@ void put_along_axis(const Array& array, const Array& indices, const Array& value
   array.require_writeable("array");
   GA_REQUIRE(axis != GA_AXIS_NONE || array.is_c_contiguous(), GA_ERROR_INVALID_ARGUMENT,
              "put_along_axis with no axis needs a C-contiguous array (its flattened view)");
-  scatter_values(flat_or_along_axis_loop(array, indices, axis), values, mode, stream);
+  scatter_values(flat_or_along_axis_loop(array, indices, axis, stream), values, mode, stream);
 }
 
 Array choose(const Array& array, std::span<const Array> choices, ga_index_mode_t mode, const Array* out,
@@ -130,10 +135,13 @@ Array choose(const Array& array, std::span<const Array> choices, ga_index_mode_t
     operands.push_back(Operand::strong(choice.dtype()));
   }
   const Dims shape = broadcast_shapes(shapes, "(array, choices...)");
+  const ga_dtype_t dtype = result_type(operands);
+  // Any dtype takes the chosen values (cast as assignment casts); checked before the choices are stacked.
+  if (out != nullptr) require_destination(*out, {shape, dtype, Casting::unsafe}, stream);
   // The choices side by side in one array, so that the choice index is one more axis.
   Dims stacked_shape = shape;
   stacked_shape.insert(0, static_cast<std::int64_t>(choices.size()));
-  const Array stacked = Array::empty(stacked_shape, result_type(operands), GA_ORDER_C, stream);
+  const Array stacked = Array::empty(stacked_shape, dtype, GA_ORDER_C, stream);
   for (std::size_t k = 0; k < choices.size(); ++k) {
     const ga_index_t position{GA_INDEX_INTEGER, static_cast<std::int64_t>(k), 0, 1, 0, 0};
     copy_into(choices[k], index(stacked, std::span(&position, 1)), stream);

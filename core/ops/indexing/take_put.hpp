@@ -10,7 +10,8 @@
 
 namespace garray {
 
-// `axis` may be GA_AXIS_NONE (the flattened array). `out` (may be null) receives the result.
+// `axis` may be GA_AXIS_NONE (the flattened array). `out` (may be null) receives the result; take
+// and choose check it with require_destination() (unsafe casting) before any work.
 Array take(const Array& array, const Array& indices, int axis, ga_index_mode_t mode, const Array* out,
            const StreamRef& stream);
 

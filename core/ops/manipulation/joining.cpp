@@ -5,6 +5,7 @@
 #include "core/array/overlap.hpp"
 #include "core/common/error.hpp"
 #include "core/ops/copy.hpp"
+#include "core/ops/destination.hpp"
 #include "core/ops/manipulation/axis_views.hpp"
 
 #include <algorithm>
@@ -82,15 +83,13 @@ Array concatenate(std::span<const Array> arrays, int axis, const JoinOptions& op
     joined_axis = normalize_axis(axis, arrays[0].ndim(), "axis");
     shape = joined_shape(arrays, joined_axis);
   }
+  // With `out`, the result dtype is out's own: the inputs are cast to it (joined_dtype's check), so
+  // the destination check is of its device, writeability and shape.
+  if (options.out) require_destination(*options.out, {shape, options.out->dtype(), options.casting}, stream);
   const ga_dtype_t dtype = joined_dtype(arrays, options);
   std::vector<Array> sources(arrays.begin(), arrays.end());
   Array result = options.out ? *options.out : Array::empty(shape, dtype, GA_ORDER_C, stream);
   if (options.out) {
-    GA_REQUIRE(result.shape() == shape, GA_ERROR_SHAPE_MISMATCH,
-               "Output array is the wrong shape: out has shape " + format_shape(result.shape()) +
-                   " but the result has shape " + format_shape(shape));
-    result.require_writeable("out");
-    require_on_stream_device(result, stream, "out");
     // An input that overlaps `out` is copied first, so that no copy reads what an earlier one wrote.
     for (Array& source : sources) {
       if (may_share_memory(source, result)) source = copy_as(source, source.dtype(), GA_ORDER_K, stream);

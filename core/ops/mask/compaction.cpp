@@ -1,13 +1,13 @@
 #include "core/ops/mask/compaction.hpp"
 
 #include "core/array/dtype.hpp"
-#include "core/array/ravel.hpp"
 #include "core/array/scalar.hpp"
 #include "core/array/transfer.hpp"
 #include "core/common/error.hpp"
 #include "core/ops/copy.hpp"
 #include "core/ops/launch.hpp"
 #include "core/ops/mask/compaction_source.hpp"
+#include "core/ops/ravel_on_stream.hpp"
 #include "core/ops/scan/named_kernel_memo.hpp"
 #include "core/ops/scan/scan_kernels.hpp"
 
@@ -54,7 +54,7 @@ unsigned move_blocks(std::int64_t total) {
 }
 
 Array contiguous_flat(const Array& array, const StreamRef& stream) {
-  const Array flat = ravel(array, GA_ORDER_C);
+  const Array flat = ravel_on_stream(array, stream);
   return flat.is_c_contiguous() ? flat : copy_as(flat, flat.dtype(), GA_ORDER_C, stream);
 }
 

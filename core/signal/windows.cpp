@@ -1,4 +1,4 @@
-#include "core/ops/manipulation/windows.hpp"
+#include "core/signal/windows.hpp"
 
 #include "core/array/scalar.hpp"
 #include "core/common/error.hpp"

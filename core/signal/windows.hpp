@@ -1,12 +1,12 @@
-// NumPy's window functions (bartlett, blackman, hamming, hanning, kaiser) as float64 arrays,
-// computed on the device by elementwise kernels over the output index, with NumPy's formulas in
-// NumPy's order of operations.
+// The signal module (garray/signal.h, scipy.signal's noun): the window functions of NumPy
+// (bartlett, blackman, hamming, hanning, kaiser) as float64 arrays, computed on the device by
+// elementwise kernels over the output index, with NumPy's formulas in NumPy's order of operations.
 #pragma once
 
 #include "core/array/array.hpp"
 #include "core/runtime/stream.hpp"
 
-#include <garray/manipulation.h>
+#include <garray/signal.h>
 
 #include <cstdint>
 #include <string_view>
