@@ -140,8 +140,9 @@ void upload_into(const Array& destination, const HostLayout& host, const StreamR
 }
 
 Array from_host(const void* host, int ndim, const std::int64_t* shape, const std::int64_t* byte_strides,
-                ga_dtype_t dtype, ga_order_t order, const StreamRef& stream, bool staged) {
-  return upload(describe_host_data(host, ndim, shape, byte_strides, dtype, order), dtype, stream, staged);
+                ga_dtype_t dtype, ga_order_t order, DeferredStream stream, bool staged) {
+  const HostLayout layout = describe_host_data(host, ndim, shape, byte_strides, dtype, order);
+  return upload(layout, dtype, stream.get(), staged);
 }
 
 void set_from_host(const Array& destination, const void* host, std::size_t host_bytes,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/array/array.hpp"
+#include "core/runtime/deferred_stream.hpp"
 #include "core/runtime/stream.hpp"
 
 #include <garray/array.h>
@@ -43,7 +44,7 @@ void upload_into(const Array& destination, const HostLayout& host, const StreamR
 // host buffer may be reused when this returns: without `staged` the copy has finished; with it the
 // data was staged into the pinned pool and the copy runs on `stream`.
 Array from_host(const void* host, int ndim, const std::int64_t* shape, const std::int64_t* byte_strides,
-                ga_dtype_t dtype, ga_order_t order, const StreamRef& stream, bool staged);
+                ga_dtype_t dtype, ga_order_t order, DeferredStream stream, bool staged);
 
 // Overwrites `destination` (any writeable view on `stream`'s device) with host data of its shape, in
 // C order when `byte_strides` is NULL (then `host_bytes` must cover nbytes: GA_ERROR_BUFFER_TOO_SMALL)
