@@ -3,7 +3,6 @@
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
 
-
 using garray::capi::deref;
 using garray::capi::guarded;
 using garray::capi::require_out;
@@ -23,11 +22,11 @@ ga_status_t copy_dims(const char* function, ga_array_t array, int64_t* destinati
 
 // One value of an array written to a caller's out-parameter.
 template <class T, class Getter>
-ga_status_t query(const char* function, ga_array_t array, T* out, const char* out_name, Getter getter) {
+ga_status_t query(const char* function, ga_array_t array, T* value, const char* value_name, Getter getter) {
   return guarded(function, [&] {
     const garray::Array& a = deref(array, "array");
-    require_out(out, out_name);
-    *out = getter(a);
+    require_out(value, value_name);
+    *value = getter(a);
   });
 }
 

@@ -1,10 +1,10 @@
 #include <garray/creation.h>
 
+#include "capi/converters.hpp"
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
 #include "core/array/scalar.hpp"
 #include "core/ops/creation.hpp"
-#include "core/ops/fill.hpp"
 
 #include <utility>
 #include <vector>
@@ -13,177 +13,158 @@ using garray::Array;
 using garray::Dims;
 using garray::capi::deref;
 using garray::capi::guarded;
-using garray::capi::make_handle;
+using garray::capi::hand_out;
+using garray::capi::optional_dtype;
 using garray::capi::require_out;
+using garray::capi::stream_or_current;
 
 namespace {
 
-ga_array_t hand_out(Array array) { return make_handle<ga_array_s>(std::move(array)); }
+// The fill values of zeros and ones, as int64 scalars (NumPy casts 0 and 1 to any dtype exactly).
+constexpr ga_scalar_t int64_scalar(int64_t value) noexcept { return ga_scalar_t{GA_INT64, value, 0, 0.0, 0.0}; }
+constexpr ga_scalar_t zero() noexcept { return int64_scalar(0); }
+constexpr ga_scalar_t one() noexcept { return int64_scalar(1); }
 
-ga_dtype_t dtype_or_prototype(ga_dtype_t dtype, const Array& prototype) {
-  return dtype == GA_DTYPE_SAME ? prototype.dtype() : dtype;
+// The shared body of zeros, ones and full.
+ga_status_t filled(const char* function, int ndim, const int64_t* shape, const ga_scalar_t& value,
+                   ga_dtype_t dtype, ga_order_t order, ga_stream_t stream, ga_array_t* result) {
+  return guarded(function, [&] {
+    require_out(result, "result");
+    const Dims dims = Dims::from(shape, ndim, "shape");
+    hand_out(garray::full(dims, value, dtype, order, stream_or_current(stream)), nullptr, result);
+  });
 }
 
-// The shared body of zeros/ones/full and their _like forms.
-ga_array_t filled(const Dims& shape, const ga_scalar_t& value, ga_dtype_t dtype, ga_order_t order) {
-  return hand_out(garray::full(shape, value, dtype, order, garray::current_stream()));
-}
-
-ga_array_t filled_like(ga_array_t prototype, const ga_scalar_t& value, ga_dtype_t dtype, ga_order_t order) {
-  const Array& proto = deref(prototype, "prototype");
-  garray::validate_scalar(value, "value");
-  const garray::StreamRef& stream = garray::current_stream();
-  Array result = garray::empty_like(proto, dtype_or_prototype(dtype, proto), order, stream);
-  garray::fill(result, value, stream);
-  return hand_out(std::move(result));
+// The shared body of zeros_like, ones_like and full_like.
+ga_status_t filled_like(const char* function, ga_array_t prototype, const ga_scalar_t& value, ga_dtype_t dtype,
+                        ga_order_t order, ga_stream_t stream, ga_array_t* result) {
+  return guarded(function, [&] {
+    const Array& proto = deref(prototype, "prototype");
+    require_out(result, "result");
+    hand_out(garray::full_like(proto, value, optional_dtype(dtype), order, stream_or_current(stream)), nullptr,
+             result);
+  });
 }
 
 }  // namespace
 
 extern "C" {
 
-GA_API ga_status_t ga_scalar_cast(ga_scalar_t value, ga_dtype_t dtype, ga_scalar_t* out) {
+GA_API ga_status_t ga_scalar_cast(ga_scalar_t value, ga_dtype_t dtype, ga_scalar_t* result) {
   return guarded(__func__, [&] {
-    require_out(out, "out");
+    require_out(result, "result");
     const garray::ElementBytes element = garray::scalar_to_element(value, dtype);
-    *out = garray::element_to_scalar(element.data(), dtype);
+    *result = garray::element_to_scalar(element.data(), dtype);
   });
 }
 
 GA_API ga_status_t ga_array_empty(int ndim, const int64_t* shape, ga_dtype_t dtype, ga_order_t order,
-                                  ga_array_t* out) {
+                                  ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
-    require_out(out, "out");
+    require_out(result, "result");
     const Dims dims = Dims::from(shape, ndim, "shape");
-    *out = hand_out(Array::empty(dims, dtype, order, garray::current_stream()));
+    hand_out(Array::empty(dims, dtype, order, stream_or_current(stream)), nullptr, result);
   });
 }
 
 GA_API ga_status_t ga_array_zeros(int ndim, const int64_t* shape, ga_dtype_t dtype, ga_order_t order,
-                                  ga_array_t* out) {
-  return guarded(__func__, [&] {
-    require_out(out, "out");
-    *out = filled(Dims::from(shape, ndim, "shape"), garray::make_int_scalar(0, GA_INT64), dtype, order);
-  });
+                                  ga_stream_t stream, ga_array_t* result) {
+  return filled(__func__, ndim, shape, zero(), dtype, order, stream, result);
 }
 
 GA_API ga_status_t ga_array_ones(int ndim, const int64_t* shape, ga_dtype_t dtype, ga_order_t order,
-                                 ga_array_t* out) {
-  return guarded(__func__, [&] {
-    require_out(out, "out");
-    *out = filled(Dims::from(shape, ndim, "shape"), garray::make_int_scalar(1, GA_INT64), dtype, order);
-  });
+                                 ga_stream_t stream, ga_array_t* result) {
+  return filled(__func__, ndim, shape, one(), dtype, order, stream, result);
 }
 
 GA_API ga_status_t ga_array_full(int ndim, const int64_t* shape, ga_scalar_t value, ga_dtype_t dtype,
-                                 ga_order_t order, ga_array_t* out) {
-  return guarded(__func__, [&] {
-    require_out(out, "out");
-    *out = filled(Dims::from(shape, ndim, "shape"), value, dtype, order);
-  });
+                                 ga_order_t order, ga_stream_t stream, ga_array_t* result) {
+  return filled(__func__, ndim, shape, value, dtype, order, stream, result);
 }
 
 GA_API ga_status_t ga_array_empty_like(ga_array_t prototype, ga_dtype_t dtype, ga_order_t order,
-                                       ga_array_t* out) {
+                                       ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
     const Array& proto = deref(prototype, "prototype");
-    require_out(out, "out");
-    *out = hand_out(garray::empty_like(proto, dtype_or_prototype(dtype, proto), order, garray::current_stream()));
+    require_out(result, "result");
+    const ga_dtype_t resolved = optional_dtype(dtype).value_or(proto.dtype());
+    hand_out(garray::empty_like(proto, resolved, order, stream_or_current(stream)), nullptr, result);
   });
 }
 
 GA_API ga_status_t ga_array_zeros_like(ga_array_t prototype, ga_dtype_t dtype, ga_order_t order,
-                                       ga_array_t* out) {
-  return guarded(__func__, [&] {
-    require_out(out, "out");
-    *out = filled_like(prototype, garray::make_int_scalar(0, GA_INT64), dtype, order);
-  });
+                                       ga_stream_t stream, ga_array_t* result) {
+  return filled_like(__func__, prototype, zero(), dtype, order, stream, result);
 }
 
 GA_API ga_status_t ga_array_ones_like(ga_array_t prototype, ga_dtype_t dtype, ga_order_t order,
-                                      ga_array_t* out) {
-  return guarded(__func__, [&] {
-    require_out(out, "out");
-    *out = filled_like(prototype, garray::make_int_scalar(1, GA_INT64), dtype, order);
-  });
+                                      ga_stream_t stream, ga_array_t* result) {
+  return filled_like(__func__, prototype, one(), dtype, order, stream, result);
 }
 
 GA_API ga_status_t ga_array_full_like(ga_array_t prototype, ga_scalar_t value, ga_dtype_t dtype,
-                                      ga_order_t order, ga_array_t* out) {
-  return guarded(__func__, [&] {
-    require_out(out, "out");
-    *out = filled_like(prototype, value, dtype, order);
-  });
+                                      ga_order_t order, ga_stream_t stream, ga_array_t* result) {
+  return filled_like(__func__, prototype, value, dtype, order, stream, result);
 }
 
 GA_API ga_status_t ga_array_arange(ga_scalar_t start, ga_scalar_t stop, ga_scalar_t step,
-                                   ga_dtype_t dtype, ga_array_t* out) {
+                                   ga_dtype_t dtype, ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
-    require_out(out, "out");
-    *out = hand_out(garray::arange(start, stop, step, dtype, garray::current_stream()));
+    require_out(result, "result");
+    hand_out(garray::arange(start, stop, step, dtype, stream_or_current(stream)), nullptr, result);
   });
 }
 
 GA_API ga_status_t ga_array_linspace(double start, double stop, int64_t num, int endpoint,
-                                     ga_dtype_t dtype, ga_array_t* out, double* step) {
+                                     ga_dtype_t dtype, ga_stream_t stream, ga_array_t* result,
+                                     double* step) {
   return guarded(__func__, [&] {
-    require_out(out, "out");
-    garray::Linspace result = garray::linspace(start, stop, num, endpoint != 0, dtype, garray::current_stream());
-    if (step) *step = result.step;
-    *out = hand_out(std::move(result.values));
+    require_out(result, "result");
+    garray::Linspace values = garray::linspace(start, stop, num, endpoint != 0, dtype, stream_or_current(stream));
+    hand_out(std::move(values.values), nullptr, result);
+    if (step) *step = values.step;
   });
 }
 
 GA_API ga_status_t ga_array_logspace(double start, double stop, int64_t num, int endpoint, double base,
-                                     ga_dtype_t dtype, ga_array_t* out) {
+                                     ga_dtype_t dtype, ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
-    require_out(out, "out");
-    *out = hand_out(garray::logspace(start, stop, num, endpoint != 0, base, dtype, garray::current_stream()));
+    require_out(result, "result");
+    hand_out(garray::logspace(start, stop, num, endpoint != 0, base, dtype, stream_or_current(stream)), nullptr,
+             result);
   });
 }
 
 GA_API ga_status_t ga_array_eye(int64_t rows, int64_t columns, int64_t k, ga_dtype_t dtype,
-                                ga_order_t order, ga_array_t* out) {
+                                ga_order_t order, ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
-    require_out(out, "out");
-    *out = hand_out(garray::eye(rows, columns, k, dtype, order, garray::current_stream()));
+    require_out(result, "result");
+    hand_out(garray::eye(rows, columns, k, dtype, order, stream_or_current(stream)), nullptr, result);
   });
 }
 
-GA_API ga_status_t ga_array_identity(int64_t n, ga_dtype_t dtype, ga_array_t* out) {
+GA_API ga_status_t ga_array_identity(int64_t n, ga_dtype_t dtype, ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
-    require_out(out, "out");
-    *out = hand_out(garray::eye(n, n, 0, dtype, GA_ORDER_C, garray::current_stream()));
+    require_out(result, "result");
+    hand_out(garray::eye(n, n, 0, dtype, GA_ORDER_C, stream_or_current(stream)), nullptr, result);
   });
 }
 
 GA_API ga_status_t ga_array_tri(int64_t rows, int64_t columns, int64_t k, ga_dtype_t dtype,
-                                ga_array_t* out) {
+                                ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
-    require_out(out, "out");
-    *out = hand_out(garray::tri(rows, columns, k, dtype, garray::current_stream()));
+    require_out(result, "result");
+    hand_out(garray::tri(rows, columns, k, dtype, stream_or_current(stream)), nullptr, result);
   });
 }
 
-GA_API ga_status_t ga_array_meshgrid(const ga_array_t* vectors, int count,
-                                     ga_meshgrid_indexing_t indexing, ga_array_t* out) {
+GA_API ga_status_t ga_array_meshgrid(const ga_array_t* vectors, int count, ga_meshgrid_indexing_t indexing,
+                                     ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
-    GA_REQUIRE_ARGUMENT(count >= 0, "count must be non-negative");
-    GA_REQUIRE_ARGUMENT(count == 0 || vectors != nullptr, "argument 'vectors' is NULL");
-    if (count > 0) require_out(out, "out");
-    std::vector<Array> inputs;
-    inputs.reserve(static_cast<std::size_t>(count));
-    for (int i = 0; i < count; ++i) inputs.push_back(deref(vectors[i], "vectors[i]"));
-    std::vector<Array> grids = garray::meshgrid(inputs, indexing, garray::current_stream());
-    std::vector<ga_array_t> handles;
-    handles.reserve(grids.size());
-    try {
-      for (Array& grid : grids) handles.push_back(hand_out(std::move(grid)));
-    } catch (...) {
-      for (ga_array_t handle : handles) garray::capi::release(handle, "grid");
-      throw;
-    }
-    for (std::size_t i = 0; i < handles.size(); ++i) out[i] = handles[i];
+    const std::vector<Array> inputs = garray::capi::caller_arrays(vectors, count, "vectors");
+    if (count > 0) require_out(result, "result");
+    std::vector<Array> grids = garray::meshgrid(inputs, indexing, stream_or_current(stream));
+    garray::capi::hand_out_all(std::move(grids), nullptr, result);
   });
 }
 

@@ -10,6 +10,7 @@
 #include "core/runtime/event.hpp"
 #include "core/ops/elementwise_kernel.hpp"
 #include "core/ops/reduction_kernel.hpp"
+#include "core/runtime/deferred_stream.hpp"
 #include "core/runtime/stream.hpp"
 
 
@@ -28,6 +29,13 @@ namespace garray::capi {
 // The stream a call should use: the given handle, or the thread's current stream for NULL.
 inline const StreamRef& stream_or_current(ga_stream_t stream) {
   return stream ? deref(stream, "stream") : current_stream();
+}
+
+// As stream_or_current() for a call that queues work only in some cases (a reshape that must copy):
+// for NULL, the current stream is looked up only when work is queued, so the other cases need no
+// device. A released handle is refused at once.
+inline DeferredStream deferred_stream(ga_stream_t stream) {
+  return stream ? DeferredStream(deref(stream, "stream")) : DeferredStream::current();
 }
 
 }  // namespace garray::capi

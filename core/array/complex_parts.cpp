@@ -2,6 +2,7 @@
 
 #include "core/array/layout.hpp"
 #include "core/common/cuda_check.hpp"
+#include "core/ops/device_check.hpp"
 #include "core/runtime/device.hpp"
 #include "core/runtime/stream.hpp"
 
@@ -19,10 +20,10 @@ Array component_view(const Array& array, std::int64_t byte_shift) {
 
 // NumPy's a.imag of a real array: zeros laid out as np.empty_like(a, order='A'), and read-only so
 // that nobody mistakes writing to it for writing to `array`.
-Array read_only_zeros_like(const Array& array) {
+Array read_only_zeros_like(const Array& array, const StreamRef& stream) {
+  require_on_stream_device(array, stream, "array");
   const ga_order_t order =
       array.is_f_contiguous() && !array.is_c_contiguous() ? GA_ORDER_F : GA_ORDER_C;
-  const StreamRef& stream = current_stream(array.device());
   const Array zeros = Array::empty(array.shape(), array.dtype(), order, stream);
   if (zeros.nbytes() > 0) {
     DeviceGuard guard(stream->device());
@@ -50,11 +51,16 @@ Array real_part(const Array& array) {
   return array.view(array.shape(), array.strides(), array.byte_offset());
 }
 
-Array imag_part(const Array& array) {
+Array imag_part(const Array& array, DeferredStream stream) {
   if (is_complex(array.dtype())) {
     return component_view(array, static_cast<std::int64_t>(array.itemsize() / 2));
   }
-  return read_only_zeros_like(array);
+  return read_only_zeros_like(array, stream.get());
+}
+
+Array imag_part(const Array& array) {
+  if (is_complex(array.dtype())) return imag_part(array, DeferredStream::current());
+  return imag_part(array, current_stream(array.device()));
 }
 
 }  // namespace garray

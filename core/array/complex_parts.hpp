@@ -2,6 +2,8 @@
 #pragma once
 
 #include "core/array/array.hpp"
+#include "core/runtime/deferred_stream.hpp"
+#include "core/runtime/stream.hpp"
 
 namespace garray {
 
@@ -15,7 +17,12 @@ Array real_part(const Array& array);
 
 // For a complex array, the view of its imaginary components: as real_part(), half an element on.
 // For any other dtype, as NumPy, a new read-only array of zeros of the same shape (F-ordered when
-// `array` is F- and not C-contiguous), filled on the current stream of the array's device.
+// `array` is F- and not C-contiguous), filled on `stream` (GA_ERROR_INVALID_ARGUMENT when `array`
+// is not on its device). A complex array needs no stream, nor a device.
+Array imag_part(const Array& array, DeferredStream stream);
+
+// imag_part() filling, for a real dtype, on the calling thread's current stream of the array's
+// device (looked up only then): for the callers inside the core that do not pass their stream yet.
 Array imag_part(const Array& array);
 
 }  // namespace garray

@@ -4,6 +4,8 @@
 #include <garray/array.h>
 
 #include "core/array/array.hpp"
+#include "core/runtime/deferred_stream.hpp"
+#include "core/runtime/stream.hpp"
 
 #include <optional>
 
@@ -15,12 +17,20 @@ namespace garray {
 // another order.
 std::optional<Array> ravel_view(const Array& array, ga_order_t order);
 
-// ravel_view(), or else flatten(). As CuPy, and unlike NumPy's ravel, a strided input that one
-// constant stride can walk gives a view.
+// ravel_view(), or else flatten() on `stream` (a view needs no stream, nor a device). As CuPy, and
+// unlike NumPy's ravel, a strided input that one constant stride can walk gives a view.
+Array ravel(const Array& array, ga_order_t order, DeferredStream stream);
+
+// ravel() copying, when it must, on the calling thread's current stream of the array's device:
+// for the callers inside the core that do not pass their stream yet.
 Array ravel(const Array& array, ga_order_t order);
 
 // A new 1-D array, owning its data, with the elements of `array` in `order` (C, F, A or K), copied
-// on the current stream of the array's device.
+// on `stream` (GA_ERROR_INVALID_ARGUMENT when `array` is not on its device).
+Array flatten(const Array& array, ga_order_t order, const StreamRef& stream);
+
+// flatten() copying on the calling thread's current stream of the array's device: for the callers
+// inside the core that do not pass their stream yet.
 Array flatten(const Array& array, ga_order_t order);
 
 }  // namespace garray

@@ -3,6 +3,7 @@
 #include "core/array/layout.hpp"
 #include "core/common/error.hpp"
 #include "core/ops/copy.hpp"
+#include "core/ops/device_check.hpp"
 #include "core/runtime/stream.hpp"
 
 #include <string>
@@ -151,16 +152,21 @@ std::optional<Array> reshape_view(const Array& array, const Dims& requested, ga_
   return array.view(shape, *strides, array.byte_offset());
 }
 
-Array reshape(const Array& array, const Dims& requested, ga_order_t order) {
+Array reshape(const Array& array, const Dims& requested, ga_order_t order, DeferredStream stream) {
   if (std::optional<Array> view = reshape_view(array, requested, order)) return *view;
   const ga_order_t resolved_order = resolve_reshape_order(array, order);
   const Dims shape = resolve_requested_shape(requested, array.size());
-  const Array copy = copy_in_order(array, resolved_order);
+  const Array copy = copy_in_order(array, resolved_order, stream.get());
   return as_owner(copy, shape, contiguous_strides(shape, resolved_order));
 }
 
-Array copy_in_order(const Array& source, ga_order_t order) {
-  return copy_as(source, source.dtype(), order, current_stream(source.device()));
+Array reshape(const Array& array, const Dims& requested, ga_order_t order) {
+  return reshape(array, requested, order, current_stream(array.device()));
+}
+
+Array copy_in_order(const Array& source, ga_order_t order, const StreamRef& stream) {
+  require_on_stream_device(source, stream, "array");
+  return copy_as(source, source.dtype(), order, stream);
 }
 
 Array as_owner(const Array& fresh, const Dims& shape, const Dims& strides) {

@@ -6,6 +6,8 @@
 
 #include "core/array/array.hpp"
 #include "core/array/dims.hpp"
+#include "core/runtime/deferred_stream.hpp"
+#include "core/runtime/stream.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -33,13 +35,19 @@ std::optional<Dims> reshaped_strides(const Dims& old_shape, const Dims& old_stri
 // keeps its strides, as in NumPy.
 std::optional<Array> reshape_view(const Array& array, const Dims& requested, ga_order_t order);
 
-// reshape_view(), or else a copy in the resolved order, made on the current stream of the array's
+// reshape_view(), or else a copy in the resolved order, made on `stream` (GA_ERROR_INVALID_ARGUMENT
+// when a copy is needed and `array` is not on the stream's device); a view needs no stream, nor a
 // device. The copy is the result's own: it is not flagged as a view.
+Array reshape(const Array& array, const Dims& requested, ga_order_t order, DeferredStream stream);
+
+// reshape() copying, when it must, on the calling thread's current stream of the array's device:
+// for the callers inside the core that do not pass their stream yet.
 Array reshape(const Array& array, const Dims& requested, ga_order_t order);
 
 // A new array with the elements of `source` laid out in `order` (C, F, A or K as NumPy's copy),
-// made on the current stream of the array's device: the one place reshaping and ravelling copy.
-Array copy_in_order(const Array& source, ga_order_t order);
+// made on `stream`, which must be on the array's device: the one place reshaping and ravelling
+// copy.
+Array copy_in_order(const Array& source, ga_order_t order, const StreamRef& stream);
 
 // Another view of a freshly copied array's buffer, flagged as owning its data as a new array is:
 // nothing else can see that buffer.

@@ -6,6 +6,7 @@
 #include "core/common/error.hpp"
 #include "core/memory/pinned_staging.hpp"
 #include "core/ops/copy.hpp"
+#include "core/ops/device_check.hpp"
 #include "core/runtime/device.hpp"
 #include "core/runtime/event.hpp"
 
@@ -107,6 +108,7 @@ void download(const Array& source, void* host, std::size_t host_bytes, const Str
               std::to_string(source.nbytes()) + " are needed");
   if (source.size() == 0) return;
   GA_REQUIRE_ARGUMENT(host != nullptr, "argument 'host' is NULL");
+  require_on_stream_device(source, stream, "array");
   const Array compact = source.is_c_contiguous() ? source : copy_as(source, source.dtype(), GA_ORDER_C, stream);
   if (!staged) {
     check_cuda(cudaMemcpyAsync(host, compact.data(), compact.nbytes(), cudaMemcpyDeviceToHost,
@@ -137,8 +139,28 @@ void upload_into(const Array& destination, const HostLayout& host, const StreamR
   copy_into(upload(host, destination.dtype(), stream, false), destination, stream);
 }
 
+Array from_host(const void* host, int ndim, const std::int64_t* shape, const std::int64_t* byte_strides,
+                ga_dtype_t dtype, ga_order_t order, DeferredStream stream, bool staged) {
+  const HostLayout layout = describe_host_data(host, ndim, shape, byte_strides, dtype, order);
+  return upload(layout, dtype, stream.get(), staged);
+}
+
+void set_from_host(const Array& destination, const void* host, std::size_t host_bytes,
+                   const std::int64_t* byte_strides, const StreamRef& stream) {
+  const HostLayout layout = describe_host_data(host, destination.ndim(), destination.shape().data(), byte_strides,
+                                               destination.dtype(), GA_ORDER_C);
+  if (byte_strides == nullptr) {
+    GA_REQUIRE(host_bytes >= destination.nbytes(), GA_ERROR_BUFFER_TOO_SMALL,
+               "the host buffer has " + std::to_string(host_bytes) + " bytes; " +
+                   std::to_string(destination.nbytes()) + " are needed");
+  }
+  require_on_stream_device(destination, stream, "array");
+  upload_into(destination, layout, stream);
+}
+
 Array copy_to_device(const Array& source, int device, const StreamRef& stream) {
   require_device(device);
+  require_on_stream_device(source, stream, "array");
   if (device == source.device()) return copy_as(source, source.dtype(), GA_ORDER_K, stream);
   const Array compact = source.is_c_contiguous() ? source : copy_as(source, source.dtype(), GA_ORDER_C, stream);
   const StreamRef& target_stream = current_stream(device);
@@ -158,6 +180,7 @@ Array copy_to_device(const Array& source, int device, const StreamRef& stream) {
 }
 
 ga_scalar_t read_element(const Array& source, const std::int64_t* index, const StreamRef& stream) {
+  require_on_stream_device(source, stream, "array");
   std::int64_t offset = 0;
   if (index == nullptr) {
     GA_REQUIRE_ARGUMENT(source.size() == 1, "item() without an index needs an array of one element, not " +

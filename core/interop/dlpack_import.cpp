@@ -92,20 +92,21 @@ struct Placement {
 };
 
 // Where the array goes. Managed and pinned memory carry device_id 0 by DLPack's convention whatever
-// device made them, and every device reaches them, so they belong to the caller's current device.
-Placement placement_of(const ga_dlpack_device_t& device) {
+// device made them, and every device reaches them, so they belong to the device of the caller's
+// stream (by default its current device), as a copy of host memory does.
+Placement placement_of(const ga_dlpack_device_t& device, const DeferredStream& stream) {
   switch (device.device_type) {
     case GA_DLPACK_CPU:
-      return {true, MemoryKind::device, current_device()};
+      return {true, MemoryKind::device, stream.get()->device()};
     case GA_DLPACK_CUDA:
       require_cuda_device(device.device_id);
       return {false, MemoryKind::device, device.device_id};
     case GA_DLPACK_CUDA_HOST:
       require_cuda_device(device.device_id);
-      return {false, MemoryKind::pinned_host, current_device()};
+      return {false, MemoryKind::pinned_host, stream.get()->device()};
     case GA_DLPACK_CUDA_MANAGED:
       require_cuda_device(device.device_id);
-      return {false, MemoryKind::managed, current_device()};
+      return {false, MemoryKind::managed, stream.get()->device()};
     default:
       throw Error(GA_ERROR_UNSUPPORTED,
                   "tensor->dl_tensor.device.device_type " + std::to_string(device.device_type) + " (" +
@@ -114,7 +115,8 @@ Placement placement_of(const ga_dlpack_device_t& device) {
   }
 }
 
-ExternalArray import_tensor(const ga_dlpack_tensor_t& tensor, bool read_only, ExternalRelease release) {
+ExternalArray import_tensor(const ga_dlpack_tensor_t& tensor, bool read_only, ExternalRelease release,
+                            const DeferredStream& stream) {
   const Dims shape = checked_shape(tensor);
   const ga_dtype_t dtype = from_dlpack_dtype(tensor.dtype, "tensor->dl_tensor.dtype");
   const std::size_t itemsize = dtype_info(dtype).itemsize;
@@ -122,9 +124,10 @@ ExternalArray import_tensor(const ga_dlpack_tensor_t& tensor, bool read_only, Ex
   void* first_element = checked_first_element(tensor, size);
   const Dims strides = strides_or_row_major(tensor, shape);
   const ExternalSpan span = span_of_view(first_element, shape, strides, itemsize, "tensor->dl_tensor.strides");
-  const Placement placement = placement_of(tensor.device);
+  const Placement placement = placement_of(tensor.device, stream);
   if (placement.copy) {
-    return ExternalArray::copy_of(upload_host_view(first_element, dtype, shape, strides), release);
+    return ExternalArray::copy_of(
+        upload_host_view(first_element, dtype, shape, strides, stream.get()), release);
   }
   return ExternalArray::wrap({span, placement.device, placement.kind, dtype, shape, strides, !read_only},
                              release);
@@ -136,7 +139,7 @@ void require_tensor(const void* tensor) {
 
 }  // namespace
 
-ExternalArray import_dlpack(ga_dlpack_managed_tensor_versioned_t* tensor) {
+ExternalArray import_dlpack(ga_dlpack_managed_tensor_versioned_t* tensor, DeferredStream stream) {
   require_tensor(tensor);
   if (tensor->version.major != GA_DLPACK_MAJOR_VERSION) {
     throw Error(GA_ERROR_VERSION_MISMATCH, "tensor->version.major is " + std::to_string(tensor->version.major) +
@@ -145,12 +148,12 @@ ExternalArray import_dlpack(ga_dlpack_managed_tensor_versioned_t* tensor) {
                                                "called");
   }
   const bool read_only = (tensor->flags & GA_DLPACK_FLAG_READ_ONLY) != 0;
-  return import_tensor(tensor->dl_tensor, read_only, deleter_of(tensor));
+  return import_tensor(tensor->dl_tensor, read_only, deleter_of(tensor), stream);
 }
 
-ExternalArray import_dlpack(ga_dlpack_managed_tensor_t* tensor) {
+ExternalArray import_dlpack(ga_dlpack_managed_tensor_t* tensor, DeferredStream stream) {
   require_tensor(tensor);
-  return import_tensor(tensor->dl_tensor, false, deleter_of(tensor));
+  return import_tensor(tensor->dl_tensor, false, deleter_of(tensor), stream);
 }
 
 }  // namespace garray

@@ -37,8 +37,8 @@ std::vector<std::byte> gather_row_major(const std::byte* first_element, const Di
 
 }  // namespace
 
-Array upload_host_view(const void* first_element, ga_dtype_t dtype, const Dims& shape, const Dims& strides) {
-  const StreamRef& stream = current_stream();
+Array upload_host_view(const void* first_element, ga_dtype_t dtype, const Dims& shape, const Dims& strides,
+                       const StreamRef& stream) {
   Array copy = Array::empty(shape, dtype, GA_ORDER_C, stream);
   if (copy.nbytes() == 0) return copy;
   std::vector<std::byte> staging;

@@ -151,4 +151,12 @@ Array copy_as(const Array& source, ga_dtype_t dtype, ga_order_t order, const Str
   return result;
 }
 
+std::optional<Array> copy_unless_laid_out(const Array& source, ga_order_t order, DeferredStream stream) {
+  const bool laid_out = order == GA_ORDER_C ? source.is_c_contiguous() : source.is_f_contiguous();
+  if (source.ndim() > 0 && laid_out) return std::nullopt;
+  Array result = copy_as(source, source.dtype(), order, stream.get());
+  if (result.ndim() == 0) result = result.view(Dims{1}, Dims{1}, 0);
+  return result;
+}
+
 }  // namespace garray

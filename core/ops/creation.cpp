@@ -110,6 +110,14 @@ Array empty_like(const Array& prototype, ga_dtype_t dtype, ga_order_t order, con
   return Array::empty_strided(prototype.shape(), dtype, strides, stream);
 }
 
+Array full_like(const Array& prototype, const ga_scalar_t& value, std::optional<ga_dtype_t> dtype,
+                ga_order_t order, const StreamRef& stream) {
+  validate_scalar(value, "value");
+  Array result = empty_like(prototype, dtype.value_or(prototype.dtype()), order, stream);
+  fill(result, value, stream);
+  return result;
+}
+
 Array arange(const ga_scalar_t& start, const ga_scalar_t& stop, const ga_scalar_t& step,
              ga_dtype_t dtype, const StreamRef& stream) {
   validate_scalar(start, "start");

@@ -6,6 +6,7 @@
 
 #include <garray/creation.h>
 
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -16,6 +17,10 @@ Array full(const Dims& shape, const ga_scalar_t& value, ga_dtype_t dtype, ga_ord
 
 // An uninitialised array shaped as `prototype`, laid out by `order` (C, F, A or K).
 Array empty_like(const Array& prototype, ga_dtype_t dtype, ga_order_t order, const StreamRef& stream);
+
+// empty_like() of `dtype` (the prototype's when nullopt), every element set to `value` cast to it.
+Array full_like(const Array& prototype, const ga_scalar_t& value, std::optional<ga_dtype_t> dtype,
+                ga_order_t order, const StreamRef& stream);
 
 Array arange(const ga_scalar_t& start, const ga_scalar_t& stop, const ga_scalar_t& step,
              ga_dtype_t dtype, const StreamRef& stream);

@@ -7,9 +7,11 @@
  * the buffer and keep it alive. Outputs of operations are C-contiguous unless stated otherwise.
  *
  * Semantics follow NumPy, and CuPy where the two differ (float→int casts saturate, see
- * ga_array_astype()). All device work is queued on the calling thread's current stream; only calls
- * that return host data wait for it. Every function is thread-safe; a handle may be used from
- * several threads at once for reading, but writes to the same elements must be ordered by the caller.
+ * ga_array_astype()). Device work is queued on the stream a function is given (NULL: the calling
+ * thread's current stream), and the arrays it is given must live on that stream's device; only
+ * calls that return host data wait for it. The queries and the handle lifecycle below do no device
+ * work. Every function is thread-safe; a handle may be used from several threads at once for
+ * reading, but writes to the same elements must be ordered by the caller.
  */
 #ifndef GARRAY_ARRAY_H
 #define GARRAY_ARRAY_H
@@ -61,45 +63,153 @@ typedef struct ga_scalar {
 
 /* ------------------------------------------------------------------------------------------------
  * Lifetime and queries
+ *
+ * None of these does device work or needs the array's device to be current. Each fails with
+ * ::GA_ERROR_INVALID_HANDLE for a NULL or released @p array and ::GA_ERROR_INVALID_ARGUMENT for a
+ * NULL out-pointer, and writes its out-parameter only on success.
  * --------------------------------------------------------------------------------------------- */
 
-/** @brief Add a reference to @p array. */
+/**
+ * @brief Add a reference to @p array: the handle stays valid until one more ga_array_release().
+ *
+ * No device work.
+ * @param[in] array a live array handle.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a NULL or released @p array.
+ */
 GA_API ga_status_t ga_array_retain(ga_array_t array);
 
-/** @brief Drop a reference; the last one frees the handle, and the buffer once no view uses it. */
+/**
+ * @brief Drop a reference to @p array.
+ *
+ * The last reference frees the handle, and the buffer once no view (and no DLPack export) uses it
+ * any more. No device work.
+ * @param[in] array a live array handle; it must not be used after its last release.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a NULL or released @p array.
+ */
 GA_API ga_status_t ga_array_release(ga_array_t array);
 
-/** @brief Number of dimensions (0 for a 0-d array). */
+/**
+ * @brief Number of dimensions of @p array.
+ *
+ * No device work.
+ * @param[in] array a live array handle.
+ * @param[out] ndim receives the number of dimensions, 0 for a 0-d array, at most ::GA_MAX_DIMS.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a bad @p array; ::GA_ERROR_INVALID_ARGUMENT for
+ *         NULL @p ndim.
+ */
 GA_API ga_status_t ga_array_ndim(ga_array_t array, int *ndim);
 
-/** @brief Copy the extents into @p shape, which must hold ndim entries (NULL allowed when ndim is 0). */
+/**
+ * @brief The extents of @p array.
+ *
+ * No device work.
+ * @param[in] array a live array handle.
+ * @param[out] shape receives ndim extents; must hold ndim entries, and may be NULL when ndim is 0.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a bad @p array; ::GA_ERROR_INVALID_ARGUMENT for
+ *         NULL @p shape with ndim > 0.
+ */
 GA_API ga_status_t ga_array_shape(ga_array_t array, int64_t *shape);
 
-/** @brief Copy the strides in elements into @p strides (ndim entries). */
+/**
+ * @brief The strides of @p array, counted in elements (any sign; 0 along broadcast axes).
+ *
+ * No device work.
+ * @param[in] array a live array handle.
+ * @param[out] strides receives ndim strides; must hold ndim entries, and may be NULL when ndim is 0.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a bad @p array; ::GA_ERROR_INVALID_ARGUMENT for
+ *         NULL @p strides with ndim > 0.
+ */
 GA_API ga_status_t ga_array_strides(ga_array_t array, int64_t *strides);
 
-/** @brief Copy the strides in bytes, as NumPy reports them, into @p strides (ndim entries). */
+/**
+ * @brief The strides of @p array in bytes, as NumPy's `ndarray.strides` reports them.
+ *
+ * No device work.
+ * @param[in] array a live array handle.
+ * @param[out] strides receives ndim strides in bytes (the element strides times the itemsize); must
+ *             hold ndim entries, and may be NULL when ndim is 0.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a bad @p array; ::GA_ERROR_INVALID_ARGUMENT for
+ *         NULL @p strides with ndim > 0.
+ */
 GA_API ga_status_t ga_array_strides_bytes(ga_array_t array, int64_t *strides);
 
-/** @brief The element type. */
+/**
+ * @brief The element type of @p array.
+ *
+ * No device work.
+ * @param[in] array a live array handle.
+ * @param[out] dtype receives the dtype.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a bad @p array; ::GA_ERROR_INVALID_ARGUMENT for
+ *         NULL @p dtype.
+ */
 GA_API ga_status_t ga_array_dtype(ga_array_t array, ga_dtype_t *dtype);
 
-/** @brief Number of elements (product of the extents; 1 for 0-d). */
+/**
+ * @brief Number of elements of @p array.
+ *
+ * No device work.
+ * @param[in] array a live array handle.
+ * @param[out] size receives the product of the extents (1 for a 0-d array, 0 for an empty one).
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a bad @p array; ::GA_ERROR_INVALID_ARGUMENT for
+ *         NULL @p size.
+ */
 GA_API ga_status_t ga_array_size(ga_array_t array, int64_t *size);
 
-/** @brief Bytes of one element. */
+/**
+ * @brief Bytes of one element of @p array.
+ *
+ * No device work.
+ * @param[in] array a live array handle.
+ * @param[out] itemsize receives the itemsize of the array's dtype.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a bad @p array; ::GA_ERROR_INVALID_ARGUMENT for
+ *         NULL @p itemsize.
+ */
 GA_API ga_status_t ga_array_itemsize(ga_array_t array, size_t *itemsize);
 
-/** @brief size × itemsize. */
+/**
+ * @brief Bytes the elements of @p array occupy.
+ *
+ * No device work.
+ * @param[in] array a live array handle.
+ * @param[out] nbytes receives size × itemsize (not the reach of a strided view in its buffer).
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a bad @p array; ::GA_ERROR_INVALID_ARGUMENT for
+ *         NULL @p nbytes.
+ */
 GA_API ga_status_t ga_array_nbytes(ga_array_t array, size_t *nbytes);
 
-/** @brief The device ordinal the data lives on. */
+/**
+ * @brief The device @p array's data lives on.
+ *
+ * No device work.
+ * @param[in] array a live array handle.
+ * @param[out] device receives the device ordinal.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a bad @p array; ::GA_ERROR_INVALID_ARGUMENT for
+ *         NULL @p device.
+ */
 GA_API ga_status_t ga_array_device(ga_array_t array, int *device);
 
-/** @brief Device address of the first element (buffer start + offset). Owned by the array. */
+/**
+ * @brief Device address of the first element of @p array (its buffer's start plus its offset).
+ *
+ * No device work.
+ * @param[in] array a live array handle.
+ * @param[out] data receives the address, owned by the array: valid while @p array or a view of its
+ *             buffer is alive.
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a bad @p array; ::GA_ERROR_INVALID_ARGUMENT for
+ *         NULL @p data.
+ */
 GA_API ga_status_t ga_array_data(ga_array_t array, void **data);
 
-/** @brief A combination of ::ga_array_flag_t bits. */
+/**
+ * @brief The flags of @p array.
+ *
+ * No device work.
+ * @param[in] array a live array handle.
+ * @param[out] flags receives a combination of ::ga_array_flag_t bits (contiguity as NumPy computes
+ *             it, writeability, and whether the array allocated its buffer).
+ * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a bad @p array; ::GA_ERROR_INVALID_ARGUMENT for
+ *         NULL @p flags.
+ */
 GA_API ga_status_t ga_array_flags(ga_array_t array, unsigned *flags);
 
 #ifdef __cplusplus

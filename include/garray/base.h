@@ -3,9 +3,14 @@
  * @brief Conventions shared by every garray entry point: export macro, version, status codes,
  *        the thread-local error message, and data types.
  *
- * Every public function returns ::ga_status_t. Results come back through out-parameters, which are
- * the last parameters and are written only on success. On failure ga_last_error() describes what
- * went wrong, naming the function and the offending argument.
+ * Every public function returns ::ga_status_t (ga_last_error(), ga_status_string() and ga_version()
+ * return a string instead). Results come back through out-parameters, which are the last
+ * parameters, are never read, and are written only on success, all or none. A function that
+ * enqueues device work takes a `ga_stream_t stream` right before its out-parameters (NULL: the
+ * calling thread's current stream); one that can write into a caller's array takes it as the input
+ * `ga_array_t out` (NULL: allocate). On failure ga_last_error() describes what went wrong, naming
+ * the function and the offending argument. docs/design.md ("The C calling convention") has the
+ * rules in full.
  */
 #ifndef GARRAY_BASE_H
 #define GARRAY_BASE_H
@@ -59,26 +64,43 @@ typedef enum ga_status {
 /**
  * @brief The message of the last failed garray call on this thread.
  *
- * The string is owned by the library and valid until the next garray call on the same thread.
- * It is the empty string after a call that succeeded. Never NULL. Thread-safe (thread-local).
+ * The message names the function and the offending argument. It is the empty string after a call
+ * that succeeded. Cannot fail. No device work. Thread-safe (the message is thread-local).
+ * @return the message, never NULL; owned by the library and valid until the next garray call on the
+ *         same thread.
  */
 GA_API const char *ga_last_error(void);
 
 /**
- * @brief A static, human-readable name for a status ("GA_ERROR_NO_DEVICE"); "unknown status" for
- *        values this library does not define. Never NULL. Thread-safe.
+ * @brief A human-readable name for a status.
+ *
+ * Cannot fail. No device work. Thread-safe.
+ * @param[in] status any value, defined by this library or not.
+ * @return a static string owned by the library, never NULL: the enumerator's name
+ *         ("GA_ERROR_NO_DEVICE"), or "unknown status" for a value this library does not define.
  */
 GA_API const char *ga_status_string(ga_status_t status);
 
-/** @brief The version string of the loaded library, e.g. "0.1.0". Never NULL. Thread-safe. */
+/**
+ * @brief The version string of the loaded library.
+ *
+ * Cannot fail. No device work. Thread-safe.
+ * @return a static string owned by the library, never NULL, e.g. "0.1.0": the GA_VERSION_STRING
+ *         the library was built with, which may differ from the header the caller compiled against.
+ */
 GA_API const char *ga_version(void);
 
 /**
  * @brief The version numbers of the loaded library and its ABI version.
  *
  * Bindings compare @p abi with the ::GA_ABI_VERSION they were generated against and refuse to load
- * on a mismatch. Any out-pointer may be NULL.
- * @return ::GA_OK always.
+ * on a mismatch. No device work. Thread-safe.
+ * @param[out] major receives the GA_VERSION_MAJOR the loaded library was built with; may be NULL.
+ * @param[out] minor receives its GA_VERSION_MINOR; may be NULL.
+ * @param[out] patch receives its GA_VERSION_PATCH; may be NULL.
+ * @param[out] abi receives its GA_ABI_VERSION, the number in the shared object's SONAME; may be
+ *             NULL.
+ * @return ::GA_OK always (any out-pointer may be NULL; the others are still written).
  */
 GA_API ga_status_t ga_version_numbers(int *major, int *minor, int *patch, int *abi);
 
@@ -123,32 +145,53 @@ typedef enum ga_dtype_kind {
 
 /**
  * @brief Size in bytes of one element of @p dtype.
- * @return ::GA_OK, or ::GA_ERROR_DTYPE for an undefined dtype, or ::GA_ERROR_INVALID_ARGUMENT if
- *         @p itemsize is NULL. Thread-safe; needs no device.
+ *
+ * No device work; needs no device. Thread-safe.
+ * @param[in] dtype a defined ::ga_dtype_t value.
+ * @param[out] itemsize receives the size in bytes (1 for bool, 16 for complex128). Written only on
+ *             success.
+ * @return ::GA_OK; ::GA_ERROR_DTYPE for an undefined @p dtype; ::GA_ERROR_INVALID_ARGUMENT for NULL
+ *         @p itemsize.
  */
 GA_API ga_status_t ga_dtype_itemsize(ga_dtype_t dtype, size_t *itemsize);
 
 /**
- * @brief NumPy's name of @p dtype ("float32", "complex128", "bool", "bfloat16").
- * @param name receives a static string owned by the library.
- * @return ::GA_OK, ::GA_ERROR_DTYPE for an undefined dtype, ::GA_ERROR_INVALID_ARGUMENT for NULL.
+ * @brief NumPy's name of @p dtype.
+ *
+ * No device work; needs no device. Thread-safe.
+ * @param[in] dtype a defined ::ga_dtype_t value.
+ * @param[out] name receives a static string owned by the library ("float32", "complex128", "bool",
+ *             "bfloat16"). Written only on success.
+ * @return ::GA_OK; ::GA_ERROR_DTYPE for an undefined @p dtype; ::GA_ERROR_INVALID_ARGUMENT for NULL
+ *         @p name.
  */
 GA_API ga_status_t ga_dtype_name(ga_dtype_t dtype, const char **name);
 
 /**
- * @brief The kind (bool, signed, unsigned, float, complex) of @p dtype.
- * @return ::GA_OK, ::GA_ERROR_DTYPE for an undefined dtype, ::GA_ERROR_INVALID_ARGUMENT for NULL.
+ * @brief The kind (bool, signed, unsigned, float, complex) of @p dtype, as NumPy's `dtype.kind`.
+ *
+ * No device work; needs no device. Thread-safe.
+ * @param[in] dtype a defined ::ga_dtype_t value.
+ * @param[out] kind receives the kind (bfloat16 and float16 are ::GA_KIND_FLOAT). Written only on
+ *             success.
+ * @return ::GA_OK; ::GA_ERROR_DTYPE for an undefined @p dtype; ::GA_ERROR_INVALID_ARGUMENT for NULL
+ *         @p kind.
  */
 GA_API ga_status_t ga_dtype_kind(ga_dtype_t dtype, ga_dtype_kind_t *kind);
 
 /**
- * @brief Parse a NumPy dtype spelling: names ("float32", "int64", "bool", "complex64", "bfloat16",
- *        "half", "float", "double", "int", ...) and array-protocol strings with an optional
- *        little-endian or native byte-order mark ("f4", "<f4", "=i8", "|b1", "c16", "?").
+ * @brief Parse a NumPy dtype spelling.
  *
- * Big-endian spellings (">f4") are rejected: device arrays are little-endian.
- * @return ::GA_OK, ::GA_ERROR_DTYPE with the offending text for an unknown spelling,
- *         ::GA_ERROR_INVALID_ARGUMENT for NULL pointers. Thread-safe; needs no device.
+ * Accepted are names ("float32", "int64", "bool", "complex64", "bfloat16", "half", "float",
+ * "double", "int", ...) and array-protocol strings with an optional little-endian or native
+ * byte-order mark ("f4", "<f4", "=i8", "|b1", "c16", "?"). Big-endian spellings (">f4") are
+ * rejected: device arrays are little-endian.
+ *
+ * No device work; needs no device. Thread-safe.
+ * @param[in] text a NUL-terminated spelling.
+ * @param[out] dtype receives the dtype. Written only on success.
+ * @return ::GA_OK; ::GA_ERROR_DTYPE, with the offending text in the message, for an unknown or
+ *         big-endian spelling; ::GA_ERROR_INVALID_ARGUMENT for NULL @p text or @p dtype.
  */
 GA_API ga_status_t ga_dtype_parse(const char *text, ga_dtype_t *dtype);
 

@@ -19,6 +19,11 @@
  *    deleter itself. This is the C reading of DLPack's rule that a consumer that fails to import
  *    does not consume the tensor.
  *
+ * Streams: export takes DLPack's integer `consumer_stream` and orders that stream after the work
+ * queued on the array (the calling thread's current stream of the array's device), as
+ * `__dlpack__(stream=...)` does. Import takes a `ga_stream_t stream` for the one case that does
+ * device work, a copy of host memory. Wrapping external memory does no device work.
+ *
  * All functions are thread-safe.
  */
 #ifndef GARRAY_DLPACK_H
@@ -162,30 +167,44 @@ typedef struct ga_dlpack_managed_tensor_versioned {
  * when the array is not writeable and never ::GA_DLPACK_FLAG_IS_COPIED (garray never copies to
  * export).
  *
- * @param consumer_stream the stream the consumer will use the data on, numbered as DLPack and the
- *        array API number CUDA streams: -1 asks for no synchronisation; 1 is the legacy default
- *        stream; 2 the per-thread default stream; any other positive value is a `cudaStream_t` cast
- *        to an integer; 0 is not allowed. When it is not the producer's stream (the calling thread's
- *        current stream of the array's device), an event recorded on the producer stream makes the
- *        consumer stream wait for garray's queued work, without blocking the host. -1 and the
- *        producer's own stream make no CUDA call at all.
- * @param out receives the tensor, owned by the caller: call its @c deleter exactly once (from any
- *        thread) when done. It holds a reference to the array's memory, so @p array may be released
- *        first. Written only on success.
+ * Device work: when @p consumer_stream is neither -1 nor the producer's stream (the calling
+ * thread's current stream of the array's device), an event is recorded on the producer stream and
+ * the consumer stream is made to wait for it, so that the consumer's work runs after garray's
+ * queued work on the data, without blocking the host. -1 and the producer's own stream make no
+ * CUDA call at all. Nothing is copied.
+ *
+ * @param[in] array the array to export.
+ * @param[in] consumer_stream the stream the consumer will use the data on, numbered as DLPack and
+ *            the array API number CUDA streams: -1 asks for no synchronisation; 1 is the legacy
+ *            default stream; 2 the per-thread default stream; any other positive value is a
+ *            `cudaStream_t` cast to an integer; 0 is not allowed.
+ * @param[out] tensor receives the managed tensor, owned by the caller: call its @c deleter exactly
+ *             once (from any thread) when done. It holds a reference to the array's memory, so
+ *             @p array may be released first. Written only on success.
  * @return ::GA_OK; ::GA_ERROR_INVALID_HANDLE for a NULL or released @p array;
- *         ::GA_ERROR_INVALID_ARGUMENT for NULL @p out or a @p consumer_stream of 0 or below -1;
- *         ::GA_ERROR_CUDA if the stream hand-off fails; ::GA_ERROR_HOST_OUT_OF_MEMORY.
+ *         ::GA_ERROR_INVALID_ARGUMENT for NULL @p tensor or a @p consumer_stream of 0 or below -1;
+ *         ::GA_ERROR_NO_DEVICE or ::GA_ERROR_CUDA if the stream hand-off fails;
+ *         ::GA_ERROR_HOST_OUT_OF_MEMORY.
  */
 GA_API ga_status_t ga_array_to_dlpack_versioned(ga_array_t array, int64_t consumer_stream,
-                                                ga_dlpack_managed_tensor_versioned_t **out);
+                                                ga_dlpack_managed_tensor_versioned_t **tensor);
 
 /**
  * @brief Export @p array as a legacy (unversioned) DLPack managed tensor, for consumers that predate
- *        DLPack 1.0. Everything is as ga_array_to_dlpack_versioned() except that the legacy struct
- *        has no version and no flags, so a read-only array cannot be marked as such.
+ *        DLPack 1.0.
+ *
+ * Everything is as ga_array_to_dlpack_versioned() (the stream hand-off included: Device work: the
+ * consumer stream waits for the producer's), except that the legacy struct has no version and no
+ * flags, so a read-only array cannot be marked as such.
+ * @param[in] array the array to export.
+ * @param[in] consumer_stream the stream the consumer will use the data on, numbered as for
+ *            ga_array_to_dlpack_versioned().
+ * @param[out] tensor receives the legacy managed tensor, owned by the caller: call its @c deleter
+ *             exactly once (from any thread) when done. Written only on success.
+ * @return as ga_array_to_dlpack_versioned().
  */
 GA_API ga_status_t ga_array_to_dlpack(ga_array_t array, int64_t consumer_stream,
-                                      ga_dlpack_managed_tensor_t **out);
+                                      ga_dlpack_managed_tensor_t **tensor);
 
 /* ------------------------------------------------------------------------------------------------
  * Import
@@ -195,14 +214,15 @@ GA_API ga_status_t ga_array_to_dlpack(ga_array_t array, int64_t consumer_stream,
  * @brief Make an array of a DLPack 1.x managed tensor.
  *
  * CUDA device memory (::GA_DLPACK_CUDA, on the device named by device_id), CUDA managed memory and
- * pinned host memory (::GA_DLPACK_CUDA_MANAGED, ::GA_DLPACK_CUDA_HOST, both placed on the calling
- * thread's current device, since DLPack gives them device_id 0) are wrapped without copying:
- * ga_array_data() is @c data + @c byte_offset, NULL @c strides mean compact row-major, and a tensor
- * with ::GA_DLPACK_FLAG_READ_ONLY becomes an array without ::GA_ARRAY_WRITEABLE. Host memory
- * (::GA_DLPACK_CPU, any strides) is copied into a new C-contiguous array on the current device,
- * waiting for the copy to finish before the tensor is given back. No stream synchronisation is
- * done for wrapped memory: the producer made the data ready for the consumer's stream when it
- * exported.
+ * pinned host memory (::GA_DLPACK_CUDA_MANAGED, ::GA_DLPACK_CUDA_HOST, both placed on the device of
+ * @p stream, by default the calling thread's current device, since DLPack gives them device_id 0)
+ * are wrapped without copying and without device work: ga_array_data() is @c data +
+ * @c byte_offset, NULL @c strides mean compact row-major, and a tensor with
+ * ::GA_DLPACK_FLAG_READ_ONLY becomes an array without ::GA_ARRAY_WRITEABLE. No stream
+ * synchronisation is done for wrapped memory: the producer made the data ready for the consumer's
+ * stream when it exported. Host memory (::GA_DLPACK_CPU, any strides) is copied into a new
+ * C-contiguous array on @p stream's device: allocated and copied on @p stream and waited for before
+ * the tensor is given back.
  *
  * Ownership: on success garray owns @p tensor. A wrapped tensor's @c deleter runs exactly once,
  * from whichever thread drops the last array or view using the memory; a copied tensor's runs before
@@ -210,11 +230,16 @@ GA_API ga_status_t ga_array_to_dlpack(ga_array_t array, int64_t consumer_stream,
  * caller still owns it and must call its deleter (DLPack says that is safe even for a tensor of
  * another major version).
  *
- * @param copied receives 1 when the data was copied (host memory), 0 when it was wrapped in place;
- *        may be NULL. Written only on success.
- * @param out receives a new array handle owned by the caller. Written only on success.
+ * @param[in] tensor the managed tensor to import; taken over on success only.
+ * @param[in] stream the stream a copy of host memory is queued on (and whose device managed and
+ *            pinned memory belong to); NULL for the calling thread's current stream, which is then
+ *            looked up only after the tensor has been checked.
+ * @param[out] copied receives 1 when the data was copied (host memory), 0 when it was wrapped in
+ *             place; may be NULL. Written only on success.
+ * @param[out] result receives a new array handle owned by the caller. Written only on success.
  * @return ::GA_OK, or, checked in this order so that a malformed tensor is reported as such on any
- *         machine: ::GA_ERROR_INVALID_ARGUMENT for NULL @p tensor or @p out;
+ *         machine: ::GA_ERROR_INVALID_ARGUMENT for NULL @p result; ::GA_ERROR_INVALID_HANDLE for a
+ *         released @p stream; ::GA_ERROR_INVALID_ARGUMENT for NULL @p tensor;
  *         ::GA_ERROR_VERSION_MISMATCH when version.major is not ::GA_DLPACK_MAJOR_VERSION;
  *         ::GA_ERROR_INVALID_ARGUMENT for a negative ndim; ::GA_ERROR_UNSUPPORTED for ndim above
  *         ::GA_MAX_DIMS; ::GA_ERROR_INVALID_ARGUMENT for NULL shape with ndim > 0 or a negative
@@ -222,21 +247,29 @@ GA_API ga_status_t ga_array_to_dlpack(ga_array_t array, int64_t consumer_stream,
  *         DLPack does not define or a code and bit width garray has no dtype for;
  *         ::GA_ERROR_INVALID_ARGUMENT for a size or byte_offset that overflows, NULL data with
  *         elements, or strides that reach outside the address space; ::GA_ERROR_UNSUPPORTED for a
- *         device type other than the four above; ::GA_ERROR_NO_DEVICE when device_id (or, for a
- *         copy or for managed and pinned memory, the current device) does not exist;
- *         ::GA_ERROR_OUT_OF_MEMORY or ::GA_ERROR_CUDA while copying host memory. The message names
- *         the offending field.
+ *         device type other than the four above; ::GA_ERROR_NO_DEVICE when device_id does not
+ *         exist, or when @p stream is NULL and a copy, managed or pinned memory needs the current
+ *         device and there is none; ::GA_ERROR_OUT_OF_MEMORY or ::GA_ERROR_CUDA while copying host
+ *         memory. The message names the offending field.
  */
 GA_API ga_status_t ga_array_from_dlpack_versioned(ga_dlpack_managed_tensor_versioned_t *tensor,
-                                                  int *copied, ga_array_t *out);
+                                                  ga_stream_t stream, int *copied, ga_array_t *result);
 
 /**
- * @brief Make an array of a legacy (unversioned) DLPack managed tensor. Everything is as
- *        ga_array_from_dlpack_versioned(), without the version check and read-only flag, which
- *        the legacy struct does not carry: the array is writeable.
+ * @brief Make an array of a legacy (unversioned) DLPack managed tensor.
+ *
+ * Everything is as ga_array_from_dlpack_versioned(), without the version check and read-only flag,
+ * which the legacy struct does not carry: the array is writeable.
+ * @param[in] tensor the legacy managed tensor to import; taken over on success only.
+ * @param[in] stream the stream a copy of host memory is queued on (and whose device managed and
+ *            pinned memory belong to); NULL for the calling thread's current stream.
+ * @param[out] copied receives 1 when the data was copied (host memory), 0 when it was wrapped in
+ *             place; may be NULL. Written only on success.
+ * @param[out] result receives a new array handle owned by the caller. Written only on success.
+ * @return as ga_array_from_dlpack_versioned(), without ::GA_ERROR_VERSION_MISMATCH.
  */
-GA_API ga_status_t ga_array_from_dlpack(ga_dlpack_managed_tensor_t *tensor, int *copied,
-                                        ga_array_t *out);
+GA_API ga_status_t ga_array_from_dlpack(ga_dlpack_managed_tensor_t *tensor, ga_stream_t stream, int *copied,
+                                        ga_array_t *result);
 
 /* ------------------------------------------------------------------------------------------------
  * External memory
@@ -247,22 +280,25 @@ GA_API ga_status_t ga_array_from_dlpack(ga_dlpack_managed_tensor_t *tensor, int 
  *
  * The memory may be device memory of @p device, CUDA managed memory, or pinned (page-locked or
  * cudaHostRegister'ed) host memory; CUDA is asked which, once, and plain pageable host memory is
- * refused.
+ * refused. No device work: the memory is neither copied nor synchronised with; work the caller
+ * queued on it must be ordered before garray's by the caller.
  *
- * @param data address of the first element (element 0, ..., 0); may be NULL only when the array is
- *        empty.
- * @param device the device ordinal the array belongs to.
- * @param ndim number of dimensions, 0 .. ::GA_MAX_DIMS.
- * @param shape @p ndim extents (NULL allowed when @p ndim is 0).
- * @param strides_bytes @p ndim strides in bytes, any sign, each a multiple of the itemsize; NULL
- *        for C-contiguous.
- * @param readonly nonzero makes the array (and its views) not writeable.
- * @param release called as `release(context)` exactly once, from whichever thread drops the last
- *        array or view using the memory; may be NULL when the caller keeps the memory alive longer
- *        than every array over it. It must not call garray.
- * @param out receives a new array handle owned by the caller. Written only on success.
+ * @param[in] data address of the first element (element 0, ..., 0); may be NULL only when the
+ *            array is empty.
+ * @param[in] device the device ordinal the array belongs to.
+ * @param[in] ndim number of dimensions, 0 .. ::GA_MAX_DIMS.
+ * @param[in] shape @p ndim extents (NULL allowed when @p ndim is 0).
+ * @param[in] strides_bytes @p ndim strides in bytes, any sign, each a multiple of the itemsize;
+ *            NULL for C-contiguous.
+ * @param[in] dtype the element type.
+ * @param[in] readonly nonzero makes the array (and its views) not writeable.
+ * @param[in] release called as `release(context)` exactly once, from whichever thread drops the
+ *            last array or view using the memory; may be NULL when the caller keeps the memory
+ *            alive longer than every array over it. It must not call garray.
+ * @param[in] context the argument @p release is called with; garray never reads it.
+ * @param[out] result receives a new array handle owned by the caller. Written only on success.
  * @return ::GA_OK; on failure @p release is not called and the memory stays the caller's:
- *         ::GA_ERROR_INVALID_ARGUMENT for NULL @p out, @p ndim out of range, NULL @p shape, a
+ *         ::GA_ERROR_INVALID_ARGUMENT for NULL @p result, @p ndim out of range, NULL @p shape, a
  *         negative extent, a byte stride that is not a multiple of the itemsize, NULL @p data with
  *         elements, a size that overflows, pageable host memory, or device memory of another
  *         device; ::GA_ERROR_DTYPE for an undefined @p dtype; ::GA_ERROR_NO_DEVICE when @p device
@@ -271,7 +307,7 @@ GA_API ga_status_t ga_array_from_dlpack(ga_dlpack_managed_tensor_t *tensor, int 
 GA_API ga_status_t ga_array_from_device_pointer(void *data, int device, int ndim, const int64_t *shape,
                                                 const int64_t *strides_bytes, ga_dtype_t dtype,
                                                 int readonly, void (*release)(void *context),
-                                                void *context, ga_array_t *out);
+                                                void *context, ga_array_t *result);
 
 #ifdef __cplusplus
 }
