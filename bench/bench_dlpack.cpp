@@ -58,7 +58,7 @@ ga_array_t versioned_round_trip(ga_array_t array, int64_t consumer_stream) {
   ga_dlpack_managed_tensor_versioned_t* tensor = nullptr;
   require_ok(ga_array_to_dlpack_versioned(array, consumer_stream, &tensor), "ga_array_to_dlpack_versioned");
   ga_array_t imported = nullptr;
-  require_ok(ga_array_from_dlpack_versioned(tensor, nullptr, &imported), "ga_array_from_dlpack_versioned");
+  require_ok(ga_array_from_dlpack_versioned(tensor, nullptr, nullptr, &imported), "ga_array_from_dlpack_versioned");
   return imported;
 }
 
@@ -104,7 +104,7 @@ int main() {
               ga_dlpack_managed_tensor_t* tensor = nullptr;
               require_ok(ga_array_to_dlpack(array, -1, &tensor), "ga_array_to_dlpack");
               ga_array_t imported = nullptr;
-              require_ok(ga_array_from_dlpack(tensor, nullptr, &imported), "ga_array_from_dlpack");
+              require_ok(ga_array_from_dlpack(tensor, nullptr, nullptr, &imported), "ga_array_from_dlpack");
               require_ok(ga_array_release(imported), "ga_array_release");
             }));
   print_row("ga_array_from_device_pointer + release (asks CUDA the kind)", time_per_iteration([&] {

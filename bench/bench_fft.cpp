@@ -67,12 +67,14 @@ Row time_workload(ga_array_t input, const int* axes, int axis_count, cufftHandle
   row.garray_ms = median_milliseconds([&] {
     if (result) check(ga_array_release(result), "ga_array_release");
     result = nullptr;
-    check(ga_fft_execute(GA_FFT_FORWARD, input, nullptr, axes, axis_count, GA_FFT_NORM_BACKWARD, &result, nullptr),
+    check(ga_fft_execute(GA_FFT_FORWARD, input, nullptr, axes, axis_count, GA_FFT_NORM_BACKWARD, nullptr, nullptr,
+                         &result),
           "ga_fft_execute");
   });
   row.garray_out_ms = median_milliseconds([&] {
     ga_array_t given = result;
-    check(ga_fft_execute(GA_FFT_FORWARD, input, nullptr, axes, axis_count, GA_FFT_NORM_BACKWARD, &given, nullptr),
+    check(ga_fft_execute(GA_FFT_FORWARD, input, nullptr, axes, axis_count, GA_FFT_NORM_BACKWARD, nullptr, nullptr,
+                         &given),
           "ga_fft_execute");
   });
   void* data = nullptr;
@@ -120,7 +122,7 @@ int main() {
   // 256 calls so that the launch queue never fills; cuFFT's own exec beside it.
   ga_array_t small = bench::upload(random_values(64), GA_COMPLEX64);
   ga_array_t small_out = nullptr;
-  check(ga_fft_execute(GA_FFT_FORWARD, small, nullptr, &last, 1, GA_FFT_NORM_BACKWARD, &small_out, nullptr),
+  check(ga_fft_execute(GA_FFT_FORWARD, small, nullptr, &last, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &small_out),
         "ga_fft_execute");
   int calls = 0;
   const auto paced = [&] {
@@ -128,14 +130,14 @@ int main() {
   };
   const double host_allocating = bench::median_microseconds(20000, [&] {
     ga_array_t result = nullptr;
-    check(ga_fft_execute(GA_FFT_FORWARD, small, nullptr, &last, 1, GA_FFT_NORM_BACKWARD, &result, nullptr),
+    check(ga_fft_execute(GA_FFT_FORWARD, small, nullptr, &last, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &result),
           "ga_fft_execute");
     check(ga_array_release(result), "ga_array_release");
     paced();
   });
   const double host_given = bench::median_microseconds(20000, [&] {
     ga_array_t given = small_out;
-    check(ga_fft_execute(GA_FFT_FORWARD, small, nullptr, &last, 1, GA_FFT_NORM_BACKWARD, &given, nullptr),
+    check(ga_fft_execute(GA_FFT_FORWARD, small, nullptr, &last, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &given),
           "ga_fft_execute");
     paced();
   });

@@ -44,12 +44,12 @@ int main() {
 
   const double take_new = median_milliseconds([&] {
     ga_array_t result = nullptr;
-    check(ga_array_take(source, indices, 0, GA_INDEX_MODE_WRAP, nullptr, &result), "ga_array_take");
+    check(ga_array_take(source, indices, 0, GA_INDEX_MODE_WRAP, nullptr, nullptr, &result), "ga_array_take");
     check(ga_array_release(result), "ga_array_release");
   });
   const double take_into = median_milliseconds([&] {
     ga_array_t result = nullptr;
-    check(ga_array_take(source, indices, 0, GA_INDEX_MODE_WRAP, out, &result), "ga_array_take");
+    check(ga_array_take(source, indices, 0, GA_INDEX_MODE_WRAP, out, nullptr, &result), "ga_array_take");
     check(ga_array_release(result), "ga_array_release");
   });
   const std::vector<float> taken = bench::download<float>(out, count);
@@ -60,7 +60,7 @@ int main() {
     }
   }
   const double put = median_milliseconds([&] {
-    check(ga_array_put(source, indices, values, GA_INDEX_MODE_WRAP), "ga_array_put");
+    check(ga_array_put(source, indices, values, GA_INDEX_MODE_WRAP, nullptr), "ga_array_put");
   });
   ga_ufunc_t add = nullptr;
   check(ga_ufunc_find("add", &add), "ga_ufunc_find");

@@ -91,7 +91,7 @@ ga_kernel_t create_and_run_once(const std::string& source, void* scratch) {
   check(ga_raw_kernel_create(source.c_str(), kKernelName, nullptr, 0, &kernel), "ga_raw_kernel_create");
   const std::array<ga_kernel_arg_t, 2> args = increment_arguments(scratch);
   const uint32_t one[3] = {1, 1, 1};
-  check(ga_kernel_launch(kernel, one, one, 0, nullptr, args.data(), 2), "ga_kernel_launch");
+  check(ga_kernel_launch(kernel, one, one, 0, args.data(), 2, nullptr), "ga_kernel_launch");
   check(ga_device_synchronize(), "ga_device_synchronize");
   return kernel;
 }
@@ -199,7 +199,7 @@ std::vector<Row> launch_rows(const ga_device_properties_t& properties, ga_kernel
   const std::array<ga_kernel_arg_t, 2> args = increment_arguments(scratch);
   const uint32_t one[3] = {1, 1, 1};
   const double garray = host_microseconds_per_launch(
-      [&] { check(ga_kernel_launch(kernel, one, one, 0, nullptr, args.data(), 2), "ga_kernel_launch"); });
+      [&] { check(ga_kernel_launch(kernel, one, one, 0, args.data(), 2, nullptr), "ga_kernel_launch"); });
 
   void* cubin = nullptr;
   size_t size = 0;
@@ -271,7 +271,7 @@ int main(int argc, char** argv) {
   // CuPy's 108 ms is this figure: an ElementwiseKernel whose operation nothing has compiled before.
   const int64_t one[1] = {1};
   ga_array_t element = nullptr;
-  check(ga_array_zeros(1, one, GA_FLOAT32, GA_ORDER_C, &element), "ga_array_zeros");
+  check(ga_array_zeros(1, one, GA_FLOAT32, GA_ORDER_C, nullptr, &element), "ga_array_zeros");
   rows.push_back(cold_compile_row("ElementwiseKernel", [&](int sample) {
     const std::string operation = "y = x * 2 + " + std::to_string(sample + 2);
     ga_elementwise_kernel_t kernel = nullptr;
@@ -280,7 +280,7 @@ int main(int argc, char** argv) {
           "ga_elementwise_kernel_create");
     const ga_kernel_arg_t input = {GA_KERNEL_ARG_ARRAY, element, {}, nullptr};
     ga_array_t output[1] = {nullptr};
-    check(ga_elementwise_kernel_call(kernel, &input, 1, output, 1, -1, nullptr), "ga_elementwise_kernel_call");
+    check(ga_elementwise_kernel_call(kernel, &input, 1, output, 1, -1, nullptr, output), "ga_elementwise_kernel_call");
     check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
     check(ga_array_release(output[0]), "ga_array_release");
     check(ga_elementwise_kernel_release(kernel), "ga_elementwise_kernel_release");

@@ -43,7 +43,7 @@ std::vector<double> random_matrices(int64_t count, int64_t n, double diagonal, b
 ga_array_t device_matrices(const std::vector<double>& values, std::vector<int64_t> shape, ga_dtype_t dtype) {
   ga_array_t wide = bench::upload(values, GA_FLOAT64, shape);
   ga_array_t cast = nullptr;
-  check(ga_array_astype(wide, dtype, GA_ORDER_C, &cast), "ga_array_astype");
+  check(ga_array_astype(wide, dtype, GA_ORDER_C, nullptr, &cast), "ga_array_astype");
   check(ga_array_release(wide), "ga_array_release");
   return cast;
 }
@@ -53,7 +53,7 @@ struct Scratch {
   ga_array_t array = nullptr;
   explicit Scratch(size_t bytes) {
     const int64_t extent = static_cast<int64_t>(bytes > 0 ? bytes : 1);
-    check(ga_array_empty(1, &extent, GA_UINT8, GA_ORDER_C, &array), "ga_array_empty");
+    check(ga_array_empty(1, &extent, GA_UINT8, GA_ORDER_C, nullptr, &array), "ga_array_empty");
   }
   ~Scratch() { ga_array_release(array); }
   void* data() const { return data_of(array); }
@@ -102,7 +102,7 @@ int main() {
     const double garray_ms = median_milliseconds(
         [&] {
           release_all(results);
-          check(ga_linalg_solve(a, b, &results[0], nullptr), "ga_linalg_solve");
+          check(ga_linalg_solve(a, b, nullptr, nullptr, &results[0]), "ga_linalg_solve");
         },
         slow());
     Scratch lu(n * n * 4), x(n * 4), pivots(n * 8);
@@ -136,7 +136,7 @@ int main() {
     const double garray_ms = median_milliseconds(
         [&] {
           release_all(results);
-          check(ga_linalg_svd(a, 0, 1, &results[0], &results[1], &results[2], nullptr), "ga_linalg_svd");
+          check(ga_linalg_svd(a, 0, 1, nullptr, &results[0], &results[1], &results[2]), "ga_linalg_svd");
         },
         slow());
     Scratch copy(n * n * 8), s(n * 8), u(n * n * 8), v(n * n * 8);
@@ -184,7 +184,7 @@ int main() {
     const double garray_ms = median_milliseconds(
         [&] {
           release_all(results);
-          check(ga_linalg_qr(a, GA_LINALG_QR_REDUCED, &results[0], &results[1], nullptr), "ga_linalg_qr");
+          check(ga_linalg_qr(a, GA_LINALG_QR_REDUCED, nullptr, &results[0], &results[1]), "ga_linalg_qr");
         },
         slow());
     Scratch copy(size_t(n) * n * 4), tau(n * 4);
@@ -221,7 +221,7 @@ int main() {
     const double eig_ms = median_milliseconds(
         [&] {
           release_all(results);
-          check(ga_linalg_eigvalsh(a, GA_LINALG_LOWER, &results[0], nullptr), "ga_linalg_eigvalsh");
+          check(ga_linalg_eigvalsh(a, GA_LINALG_LOWER, nullptr, nullptr, &results[0]), "ga_linalg_eigvalsh");
         },
         slow());
     check_library(
@@ -242,7 +242,7 @@ int main() {
     print_row("eigvalsh 2048^2 f32", eig_ms, eig_direct_ms, "Xsyevd, values only", "<= CuPy's 30.0 ms");
     const double chol_ms = median_milliseconds([&] {
       release_all(results);
-      check(ga_linalg_cholesky(a, 0, &results[0], nullptr), "ga_linalg_cholesky");
+      check(ga_linalg_cholesky(a, 0, nullptr, nullptr, &results[0]), "ga_linalg_cholesky");
     });
     check_library(cusolverDnXpotrf_bufferSize(solver, params, CUBLAS_FILL_MODE_LOWER, n, CUDA_R_32F, copy.data(), n,
                                               CUDA_R_32F, &device_bytes, &host_bytes),
@@ -266,7 +266,7 @@ int main() {
     ga_array_t a = device_matrices(random_matrices(count, n, 8.0, false), {count, n, n}, GA_FLOAT32);
     const double garray_ms = median_milliseconds([&] {
       release_all(results);
-      check(ga_linalg_inv(a, &results[0], nullptr), "ga_linalg_inv");
+      check(ga_linalg_inv(a, nullptr, nullptr, &results[0]), "ga_linalg_inv");
     });
     Scratch copy(size_t(count) * n * n * 4), inverse(size_t(count) * n * n * 4), pivots(size_t(count) * n * 4);
     std::vector<float*> host_a(count), host_c(count);

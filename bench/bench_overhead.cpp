@@ -37,13 +37,13 @@ int main() {
   const ga_device_properties_t properties = bench::require_gpu();
   const int64_t shape[1] = {1};
   ga_array_t tiny = nullptr;
-  check(ga_array_zeros(1, shape, GA_FLOAT32, GA_ORDER_C, &tiny), "ga_array_zeros");
+  check(ga_array_zeros(1, shape, GA_FLOAT32, GA_ORDER_C, nullptr, &tiny), "ga_array_zeros");
   const ga_scalar_t value = {GA_FLOAT32, 0, 0, 1.5, 0.0};
 
-  const double fill = per_call([&] { check(ga_array_fill(tiny, value), "ga_array_fill"); });
+  const double fill = per_call([&] { check(ga_array_fill(tiny, value, nullptr), "ga_array_fill"); });
   const double copy = per_call([&] {
     ga_array_t copied = nullptr;
-    check(ga_array_copy(tiny, GA_ORDER_C, &copied), "ga_array_copy");
+    check(ga_array_copy(tiny, GA_ORDER_C, nullptr, &copied), "ga_array_copy");
     check(ga_array_release(copied), "ga_array_release");
   });
 
@@ -57,7 +57,7 @@ int main() {
   args[1].scalar.as_int = 1;
   const uint32_t one[3] = {1, 1, 1};
   const double raw_launch = per_call([&] {
-    check(ga_kernel_launch(increment, one, one, 0, nullptr, args, 2), "ga_kernel_launch");
+    check(ga_kernel_launch(increment, one, one, 0, args, 2, nullptr), "ga_kernel_launch");
   });
 
   ga_elementwise_kernel_t axpb = nullptr;
@@ -70,11 +70,11 @@ int main() {
   }
   const double elementwise_in_place = per_call([&] {
     ga_array_t outputs[1] = {tiny};
-    check(ga_elementwise_kernel_call(axpb, axpb_inputs, 3, outputs, 1, -1, nullptr), "ga_elementwise_kernel_call");
+    check(ga_elementwise_kernel_call(axpb, axpb_inputs, 3, outputs, 1, -1, nullptr, outputs), "ga_elementwise_kernel_call");
   });
   const double elementwise_allocating = per_call([&] {
     ga_array_t outputs[1] = {nullptr};
-    check(ga_elementwise_kernel_call(axpb, axpb_inputs, 3, outputs, 1, -1, nullptr), "ga_elementwise_kernel_call");
+    check(ga_elementwise_kernel_call(axpb, axpb_inputs, 3, outputs, 1, -1, nullptr, outputs), "ga_elementwise_kernel_call");
     check(ga_array_release(outputs[0]), "ga_array_release");
   });
 
@@ -85,11 +85,11 @@ int main() {
   add_operands[0].array = add_operands[1].array = tiny;
   const double add_in_place = per_call([&] {
     ga_array_t outputs[1] = {tiny};
-    check(ga_ufunc_call(add, add_operands, 2, outputs, 1, nullptr, nullptr), "ga_ufunc_call");
+    check(ga_ufunc_call(add, add_operands, 2, nullptr, outputs, 1, nullptr, outputs), "ga_ufunc_call");
   });
   const double add_allocating = per_call([&] {
     ga_array_t outputs[1] = {nullptr};
-    check(ga_ufunc_call(add, add_operands, 2, outputs, 1, nullptr, nullptr), "ga_ufunc_call");
+    check(ga_ufunc_call(add, add_operands, 2, nullptr, outputs, 1, nullptr, outputs), "ga_ufunc_call");
     check(ga_array_release(outputs[0]), "ga_array_release");
   });
 
@@ -98,7 +98,7 @@ int main() {
         "ga_reduction_kernel_create");
   const double reduction = per_call([&] {
     ga_array_t outputs[1] = {nullptr};
-    check(ga_reduction_kernel_call(sum, args, 1, outputs, 1, nullptr, -1, 0, nullptr), "ga_reduction_kernel_call");
+    check(ga_reduction_kernel_call(sum, args, 1, outputs, 1, nullptr, -1, 0, nullptr, outputs), "ga_reduction_kernel_call");
     check(ga_array_release(outputs[0]), "ga_array_release");
   });
 

@@ -36,7 +36,7 @@ ga_array_t random_array(std::vector<int64_t> shape, ga_dtype_t dtype) {
   ga_array_t values = bench::upload(host, GA_FLOAT32, shape);
   if (dtype == GA_FLOAT32) return values;
   ga_array_t cast = nullptr;
-  check(ga_array_astype(values, dtype, GA_ORDER_C, &cast), "ga_array_astype");
+  check(ga_array_astype(values, dtype, GA_ORDER_C, nullptr, &cast), "ga_array_astype");
   check(ga_array_release(values), "ga_array_release");
   return cast;
 }
@@ -80,8 +80,8 @@ void direct_gemm(cublasHandle_t handle, ga_dtype_t dtype, int batch, int m, int 
 double relative_difference(ga_array_t result, ga_array_t reference) {
   ga_array_t wide_result = nullptr;
   ga_array_t wide_reference = nullptr;
-  check(ga_array_astype(result, GA_FLOAT64, GA_ORDER_C, &wide_result), "ga_array_astype");
-  check(ga_array_astype(reference, GA_FLOAT64, GA_ORDER_C, &wide_reference), "ga_array_astype");
+  check(ga_array_astype(result, GA_FLOAT64, GA_ORDER_C, nullptr, &wide_result), "ga_array_astype");
+  check(ga_array_astype(reference, GA_FLOAT64, GA_ORDER_C, nullptr, &wide_reference), "ga_array_astype");
   const std::vector<double> got = bench::download<double>(wide_result);
   const std::vector<double> expected = bench::download<double>(wide_reference);
   double difference = 0, largest = 0;
@@ -115,14 +115,14 @@ Row time_workload(cublasHandle_t handle, ga_dtype_t dtype, int batch, int m, int
   row.garray_ms = median_milliseconds([&] {
     if (result) check(ga_array_release(result), "ga_array_release");
     result = nullptr;
-    check(ga_matmul(a, b, &result, nullptr), "ga_matmul");
+    check(ga_array_matmul(a, b, nullptr, nullptr, &result), "ga_array_matmul");
   });
   row.garray_out_ms = median_milliseconds([&] {
     ga_array_t given = result;
-    check(ga_matmul(a, b, &given, nullptr), "ga_matmul");
+    check(ga_array_matmul(a, b, nullptr, nullptr, &given), "ga_array_matmul");
   });
   ga_array_t reference = nullptr;
-  check(ga_array_empty_like(result, GA_DTYPE_SAME, GA_ORDER_C, &reference), "ga_array_empty_like");
+  check(ga_array_empty_like(result, GA_DTYPE_SAME, GA_ORDER_C, nullptr, &reference), "ga_array_empty_like");
   row.cublas_ms = median_milliseconds(
       [&] { direct_gemm(handle, dtype, batch, m, n, k, data_of(a), data_of(b), data_of(reference)); });
   check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
@@ -143,7 +143,7 @@ void print_row(const char* name, const Row& row, double flops, const char* goal)
 
 int main() {
   const ga_device_properties_t properties = bench::require_gpu();
-  check(ga_set_allow_tf32(0), "ga_set_allow_tf32");
+  check(ga_linalg_set_allow_tf32(0), "ga_linalg_set_allow_tf32");
   cublasHandle_t handle = nullptr;
   check_library(cublasCreate(&handle), "cublasCreate");
   const int side = 8192;
@@ -162,9 +162,9 @@ int main() {
   ga_array_t small_a = random_array({16, 16}, GA_FLOAT32);
   ga_array_t small_b = random_array({16, 16}, GA_FLOAT32);
   ga_array_t small_out = nullptr;
-  check(ga_matmul(small_a, small_b, &small_out, nullptr), "ga_matmul");
+  check(ga_array_matmul(small_a, small_b, nullptr, nullptr, &small_out), "ga_array_matmul");
   const bench::HostCost host = bench::host_cost(
-      small_out, [&](ga_array_t* result) { check(ga_matmul(small_a, small_b, result, nullptr), "ga_matmul"); });
+      small_out, [&](ga_array_t* result) { check(ga_array_matmul(small_a, small_b, nullptr, nullptr, result), "ga_array_matmul"); });
   const double host_cublas = bench::paced_microseconds(20000, [&] {
     direct_gemm(handle, GA_FLOAT32, 1, 16, 16, 16, data_of(small_a), data_of(small_b), data_of(small_out));
   });
@@ -176,8 +176,8 @@ int main() {
   print_row("matmul 8192^2 float16", f16, square_flops, ">= 97% of cuBLAS; CuPy 771");
   print_row("matmul 1000 x 64^3 float32", batched, 2.0 * 1000 * 64 * 64 * 64, ">= CuPy's 8.4");
   std::printf("\n%-28s %10s\n", "host cost per call (16^2)", "us");
-  std::printf("%-28s %10.2f\n", "ga_matmul, result allocated", host.allocating);
-  std::printf("%-28s %10.2f\n", "ga_matmul, out given", host.given);
+  std::printf("%-28s %10.2f\n", "ga_array_matmul, result allocated", host.allocating);
+  std::printf("%-28s %10.2f\n", "ga_array_matmul, out given", host.given);
   std::printf("%-28s %10.2f\n", "cublasGemmEx alone", host_cublas);
   std::printf("\ndifferences from cuBLAS: %.1e %.1e %.1e %.1e\n", f32.difference, f64.difference, f16.difference,
               batched.difference);

@@ -88,25 +88,29 @@ int main() {
       });
     };
     const double uniform =
-        time_into(out32, [&](ga_array_t* given) { return ga_rng_random(rng, 1, shape, GA_FLOAT32, given, nullptr); });
+        time_into(out32, [&](ga_array_t* given) { return ga_rng_random(rng, 1, shape, GA_FLOAT32, nullptr, nullptr,
+                                                                       given); });
     require(std::fabs(mean_of_first<float>(out32, 1 << 20) - 0.5) < 0.01, "uniform's mean");
     std::snprintf(label, sizeof label, "uniform f32, %s", names[k]);
     table.print_row(label, uniform, bytes32);
     const double normal = time_into(
-        out32, [&](ga_array_t* given) { return ga_rng_standard_normal(rng, 1, shape, GA_FLOAT32, given, nullptr); });
+        out32, [&](ga_array_t* given) { return ga_rng_standard_normal(rng, 1, shape, GA_FLOAT32, nullptr, nullptr,
+                                                                      given); });
     require(std::fabs(mean_of_first<float>(out32, 1 << 20)) < 0.01, "standard_normal's mean");
     std::snprintf(label, sizeof label, "standard_normal f32, %s", names[k]);
     table.print_row(label, normal, bytes32);
     const double uniform64 =
-        time_into(out64, [&](ga_array_t* given) { return ga_rng_random(rng, 1, shape, GA_FLOAT64, given, nullptr); });
+        time_into(out64, [&](ga_array_t* given) { return ga_rng_random(rng, 1, shape, GA_FLOAT64, nullptr, nullptr,
+                                                                       given); });
     std::snprintf(label, sizeof label, "uniform f64, %s", names[k]);
     table.print_row(label, uniform64, bytes64);
     const double normal64 = time_into(
-        out64, [&](ga_array_t* given) { return ga_rng_standard_normal(rng, 1, shape, GA_FLOAT64, given, nullptr); });
+        out64, [&](ga_array_t* given) { return ga_rng_standard_normal(rng, 1, shape, GA_FLOAT64, nullptr, nullptr,
+                                                                      given); });
     std::snprintf(label, sizeof label, "standard_normal f64, %s", names[k]);
     table.print_row(label, normal64, bytes64);
     const double integers = time_into(out_int, [&](ga_array_t* given) {
-      return ga_rng_integers(rng, 0, 1000, 0, 1, shape, GA_INT32, given, nullptr);
+      return ga_rng_integers(rng, 0, 1000, 0, 1, shape, GA_INT32, nullptr, nullptr, given);
     });
     require(std::fabs(mean_of_first<int32_t>(out_int, 1 << 20) - 499.5) < 5, "integers' mean");
     std::snprintf(label, sizeof label, "integers [0, 1000) i32, %s", names[k]);
@@ -116,7 +120,7 @@ int main() {
   check(ga_random_seed(1), "ga_random_seed");
   const double legacy = median_milliseconds([&] {
     ga_array_t given = out32;
-    check(ga_random_rand(1, shape, GA_FLOAT32, &given, nullptr), "ga_random_rand");
+    check(ga_random_rand(1, shape, GA_FLOAT32, nullptr, nullptr, &given), "ga_random_rand");
   });
   table.print_row("legacy rand f32 (Philox4x32-10)", legacy, bytes32);
   table.print_row("cuRAND host API uniform f32, XORWOW", curand_milliseconds(CURAND_RNG_PSEUDO_XORWOW, false, data32),

@@ -71,14 +71,14 @@ int main() {
   const double matrix_bytes = 4.0 * static_cast<double>(kSide * kSide);
 
   ga_array_t total = nullptr;
-  const double sum_all = time_reduction(ga_sum, dx, nullptr, total);
+  const double sum_all = time_reduction(ga_array_sum, dx, nullptr, total);
   double host_sum = 0;
   for (float value : x) host_sum += value;
   const double sum_error = std::fabs(download<float>(total, 1)[0] - host_sum) / host_sum;
   require(sum_error < 1e-5, "sum over 2^28");
 
   ga_array_t position = nullptr;
-  const double argmax_all = time_reduction(ga_argmax, dx, nullptr, position);
+  const double argmax_all = time_reduction(ga_array_argmax, dx, nullptr, position);
   const int64_t expected_position = std::max_element(x.begin(), x.end()) - x.begin();
   require(download<int64_t>(position, 1)[0] == expected_position, "argmax over 2^28");
 
@@ -89,9 +89,9 @@ int main() {
   ga_array_t means = nullptr;
   ga_array_t row_sums = nullptr;
   ga_array_t deviations = nullptr;
-  const double mean_axis0 = time_reduction(ga_mean, dm, &over_rows, means);
-  const double sum_axis1 = time_reduction(ga_sum, dm, &over_columns, row_sums);
-  const double std_axis0 = time_reduction(ga_std, dm, &over_rows, deviations);
+  const double mean_axis0 = time_reduction(ga_array_mean, dm, &over_rows, means);
+  const double sum_axis1 = time_reduction(ga_array_sum, dm, &over_columns, row_sums);
+  const double std_axis0 = time_reduction(ga_array_std, dm, &over_rows, deviations);
   const std::vector<float> got_means = download<float>(means, kSide);
   const std::vector<float> got_sums = download<float>(row_sums, kSide);
   const std::vector<float> got_std = download<float>(deviations, kSide);
@@ -115,9 +115,9 @@ int main() {
   // Host cost per call: the device is synchronised every 256 calls so that the launch queue never fills.
   ga_array_t tiny = bench::upload(std::vector<float>{1.5f}, GA_FLOAT32);
   ga_array_t tiny_out = nullptr;  // a 0-d float32 array, as a full reduction returns
-  check(ga_sum(tiny, nullptr, &tiny_out, nullptr), "ga_sum");
+  check(ga_array_sum(tiny, nullptr, nullptr, nullptr, &tiny_out), "ga_array_sum");
   const bench::HostCost overhead =
-      bench::host_cost(tiny_out, [&](ga_array_t* result) { check(ga_sum(tiny, nullptr, result, nullptr), "ga_sum"); });
+      bench::host_cost(tiny_out, [&](ga_array_t* result) { check(ga_array_sum(tiny, nullptr, nullptr, nullptr, result), "ga_array_sum"); });
   require(download<float>(tiny_out, 1)[0] == 1.5f, "1-element sum");
 
   std::printf("bench_reductions: %s; float32; copy ceiling %.0f GB/s (D2D memcpy of 2^28 elements, read + write)\n\n",
@@ -131,8 +131,8 @@ int main() {
   table.print_row("sum axis 1, 4096^2 (goal >= 90%)", sum_axis1, matrix_bytes);
   table.print_row("std axis 0, 4096^2 (goal >= 80%)", std_axis0, matrix_bytes);
   std::printf("\n%-36s %10s\n", "host cost per call", "us");
-  std::printf("%-36s %10.2f   (goal <= 4)\n", "ga_sum, 1 element, result allocated", overhead.allocating);
-  std::printf("%-36s %10.2f\n", "ga_sum, 1 element, out given", overhead.given);
+  std::printf("%-36s %10.2f   (goal <= 4)\n", "ga_array_sum, 1 element, result allocated", overhead.allocating);
+  std::printf("%-36s %10.2f\n", "ga_array_sum, 1 element, out given", overhead.given);
   std::printf("\nsum relative error against a float64 host sum: %.2e\n", sum_error);
   for (ga_array_t array : {dx, scratch, dm, total, position, means, row_sums, deviations, tiny, tiny_out}) {
     check(ga_array_release(array), "ga_array_release");

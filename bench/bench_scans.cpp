@@ -27,7 +27,7 @@ namespace {
 double time_cumsum(ga_array_t array, int axis, ga_array_t out) {
   return median_milliseconds([&] {
     ga_array_t result = nullptr;
-    check(ga_array_cumsum(array, axis, GA_DTYPE_SAME, out, &result), "ga_array_cumsum");
+    check(ga_array_cumsum(array, axis, GA_DTYPE_SAME, out, nullptr, &result), "ga_array_cumsum");
     check(ga_array_release(result), "ga_array_release");
   });
 }
@@ -54,9 +54,9 @@ int main() {
   ga_array_t small_out = upload(std::vector<float>(small, 0.f), GA_FLOAT32);
   const int64_t square[2] = {1 << 14, 1 << 14};
   ga_array_t matrix = nullptr;
-  check(ga_array_reshape(data, 2, square, GA_ORDER_C, &matrix), "ga_array_reshape");
+  check(ga_array_reshape(data, 2, square, GA_ORDER_C, nullptr, &matrix), "ga_array_reshape");
   ga_array_t matrix_out = nullptr;
-  check(ga_array_reshape(out, 2, square, GA_ORDER_C, &matrix_out), "ga_array_reshape");
+  check(ga_array_reshape(out, 2, square, GA_ORDER_C, nullptr, &matrix_out), "ga_array_reshape");
 
   const double bytes = 4.0 * n;
   const double copy = bench::copy_milliseconds(data, out, bytes);
@@ -79,7 +79,7 @@ int main() {
   const double get_mask = median_milliseconds([&] {
     if (picked) check(ga_array_release(picked), "ga_array_release");
     picked = nullptr;
-    check(ga_array_get_mask(data, flags, &picked), "ga_array_get_mask");
+    check(ga_array_get_mask(data, flags, nullptr, &picked), "ga_array_get_mask");
   });
   int64_t picked_count = 0;
   check(ga_array_size(picked, &picked_count), "ga_array_size");

@@ -186,7 +186,7 @@ ga_array_t upload(const std::vector<T>& values, ga_dtype_t dtype, std::vector<in
   if (shape.empty()) shape = {static_cast<int64_t>(values.size())};
   ga_array_t array = nullptr;
   check(ga_array_from_host(values.data(), static_cast<int>(shape.size()), shape.data(), nullptr, dtype, GA_ORDER_C,
-                           &array),
+                           nullptr, &array),
         "ga_array_from_host");
   return array;
 }
@@ -195,7 +195,7 @@ ga_array_t upload(const std::vector<T>& values, ga_dtype_t dtype, std::vector<in
 template <class T>
 std::vector<T> download(ga_array_t array, size_t count) {
   std::vector<T> values(count);
-  check(ga_array_to_host(array, values.data(), count * sizeof(T)), "ga_array_to_host");
+  check(ga_array_to_host(array, values.data(), count * sizeof(T), nullptr), "ga_array_to_host");
   return values;
 }
 

@@ -39,12 +39,12 @@ int main() {
 
   const double add_new = median_milliseconds([&] {
     ga_array_t result[1] = {nullptr};
-    check(ga_ufunc_call(add, operands, 2, result, 1, nullptr, nullptr), "ga_ufunc_call");
+    check(ga_ufunc_call(add, operands, 2, nullptr, result, 1, nullptr, result), "ga_ufunc_call");
     check(ga_array_release(result[0]), "ga_array_release");
   });
   const double add_into = median_milliseconds([&] {
     ga_array_t result[1] = {out};
-    check(ga_ufunc_call(add, operands, 2, result, 1, nullptr, nullptr), "ga_ufunc_call");
+    check(ga_ufunc_call(add, operands, 2, nullptr, result, 1, nullptr, result), "ga_ufunc_call");
   });
   const std::vector<float> sums = bench::download<float>(out, n);
   for (size_t i = 0; i < n; i += 4099) {
@@ -58,10 +58,10 @@ int main() {
   const double sum = median_milliseconds([&] {
     if (total) check(ga_array_release(total), "ga_array_release");
     total = nullptr;
-    check(ga_ufunc_reduce(add, dx, nullptr, -1, 0, GA_DTYPE_SAME, nullptr, &total, nullptr), "ga_ufunc_reduce");
+    check(ga_ufunc_reduce(add, dx, nullptr, -1, 0, GA_DTYPE_SAME, nullptr, nullptr, nullptr, &total), "ga_ufunc_reduce");
   });
   float device_sum = 0;
-  check(ga_array_to_host(total, &device_sum, sizeof(device_sum)), "ga_array_to_host");
+  check(ga_array_to_host(total, &device_sum, sizeof(device_sum), nullptr), "ga_array_to_host");
   double host_sum = 0;
   for (float value : x) host_sum += value;
   const double relative_error = std::fabs(device_sum - host_sum) / host_sum;

@@ -167,11 +167,11 @@ int main(int argc, char** argv) {
 
   const int64_t shape[1] = {1};
   ga_array_t tiny = nullptr;
-  check(ga_array_zeros(1, shape, GA_FLOAT32, GA_ORDER_C, &tiny), "ga_array_zeros");
+  check(ga_array_zeros(1, shape, GA_FLOAT32, GA_ORDER_C, nullptr, &tiny), "ga_array_zeros");
   if (which == "all" || which == "sum") {
-    profile("ga_sum, 1 element, result allocated", seconds, [&] {
+    profile("ga_array_sum, 1 element, result allocated", seconds, [&] {
       ga_array_t result = nullptr;
-      check(ga_sum(tiny, nullptr, &result, nullptr), "ga_sum");
+      check(ga_array_sum(tiny, nullptr, nullptr, nullptr, &result), "ga_array_sum");
       check(ga_array_release(result), "ga_array_release");
     });
   }
@@ -183,7 +183,7 @@ int main(int argc, char** argv) {
     operands[0].array = operands[1].array = tiny;
     profile("ufunc add, 1 element, out given", seconds, [&] {
       ga_array_t outputs[1] = {tiny};
-      check(ga_ufunc_call(add, operands, 2, outputs, 1, nullptr, nullptr), "ga_ufunc_call");
+      check(ga_ufunc_call(add, operands, 2, nullptr, outputs, 1, nullptr, outputs), "ga_ufunc_call");
     });
   }
   if (which == "all" || which == "launch") {
@@ -195,7 +195,7 @@ int main(int argc, char** argv) {
     argument.array = tiny;
     const uint32_t one[3] = {1, 1, 1};
     profile("ga_kernel_launch, cached RawKernel", seconds,
-            [&] { check(ga_kernel_launch(increment, one, one, 0, nullptr, &argument, 1), "ga_kernel_launch"); });
+            [&] { check(ga_kernel_launch(increment, one, one, 0, &argument, 1, nullptr), "ga_kernel_launch"); });
     check(ga_kernel_release(increment), "ga_kernel_release");
   }
   check(ga_array_release(tiny), "ga_array_release");

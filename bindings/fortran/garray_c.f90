@@ -1698,14 +1698,14 @@ module garray_c
       type(c_ptr), value :: where
       integer(c_int) :: return_value
     end function ga_array_copyto
-    function ga_window(kind, m, beta, result) bind(C, name="ga_window") result(return_value)
+    function ga_signal_window(kind, m, beta, result) bind(C, name="ga_signal_window") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       integer(c_int), value :: kind
       integer(c_int64_t), value :: m
       real(c_double), value :: beta
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
-    end function ga_window
+    end function ga_signal_window
 
     ! include/garray/indexing.h
     function ga_array_advanced_index(array, items, count, mode, out) &
@@ -1923,185 +1923,185 @@ module garray_c
     end function ga_array_putmask
 
     ! include/garray/reductions.h
-    function ga_sum(a, options, out, stream) bind(C, name="ga_sum") result(return_value)
+    function ga_array_sum(a, options, out, stream) bind(C, name="ga_array_sum") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_sum
-    function ga_prod(a, options, out, stream) bind(C, name="ga_prod") result(return_value)
+    end function ga_array_sum
+    function ga_array_prod(a, options, out, stream) bind(C, name="ga_array_prod") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_prod
-    function ga_max(a, options, out, stream) bind(C, name="ga_max") result(return_value)
+    end function ga_array_prod
+    function ga_array_max(a, options, out, stream) bind(C, name="ga_array_max") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_max
-    function ga_min(a, options, out, stream) bind(C, name="ga_min") result(return_value)
+    end function ga_array_max
+    function ga_array_min(a, options, out, stream) bind(C, name="ga_array_min") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_min
-    function ga_any(a, options, out, stream) bind(C, name="ga_any") result(return_value)
+    end function ga_array_min
+    function ga_array_any(a, options, out, stream) bind(C, name="ga_array_any") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_any
-    function ga_all(a, options, out, stream) bind(C, name="ga_all") result(return_value)
+    end function ga_array_any
+    function ga_array_all(a, options, out, stream) bind(C, name="ga_array_all") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_all
-    function ga_argmax(a, options, out, stream) bind(C, name="ga_argmax") result(return_value)
+    end function ga_array_all
+    function ga_array_argmax(a, options, out, stream) bind(C, name="ga_array_argmax") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_argmax
-    function ga_argmin(a, options, out, stream) bind(C, name="ga_argmin") result(return_value)
+    end function ga_array_argmax
+    function ga_array_argmin(a, options, out, stream) bind(C, name="ga_array_argmin") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_argmin
-    function ga_mean(a, options, out, stream) bind(C, name="ga_mean") result(return_value)
+    end function ga_array_argmin
+    function ga_array_mean(a, options, out, stream) bind(C, name="ga_array_mean") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_mean
-    function ga_var(a, options, out, stream) bind(C, name="ga_var") result(return_value)
+    end function ga_array_mean
+    function ga_array_var(a, options, out, stream) bind(C, name="ga_array_var") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_var
-    function ga_std(a, options, out, stream) bind(C, name="ga_std") result(return_value)
+    end function ga_array_var
+    function ga_array_std(a, options, out, stream) bind(C, name="ga_array_std") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_std
-    function ga_count_nonzero(a, options, out, stream) &
-        bind(C, name="ga_count_nonzero") result(return_value)
+    end function ga_array_std
+    function ga_array_count_nonzero(a, options, out, stream) &
+        bind(C, name="ga_array_count_nonzero") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_count_nonzero
-    function ga_ptp(a, options, out, stream) bind(C, name="ga_ptp") result(return_value)
+    end function ga_array_count_nonzero
+    function ga_array_ptp(a, options, out, stream) bind(C, name="ga_array_ptp") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_ptp
-    function ga_nansum(a, options, out, stream) bind(C, name="ga_nansum") result(return_value)
+    end function ga_array_ptp
+    function ga_array_nansum(a, options, out, stream) bind(C, name="ga_array_nansum") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_nansum
-    function ga_nanprod(a, options, out, stream) bind(C, name="ga_nanprod") result(return_value)
+    end function ga_array_nansum
+    function ga_array_nanprod(a, options, out, stream) bind(C, name="ga_array_nanprod") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_nanprod
-    function ga_nanmin(a, options, out, stream) bind(C, name="ga_nanmin") result(return_value)
+    end function ga_array_nanprod
+    function ga_array_nanmin(a, options, out, stream) bind(C, name="ga_array_nanmin") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_nanmin
-    function ga_nanmax(a, options, out, stream) bind(C, name="ga_nanmax") result(return_value)
+    end function ga_array_nanmin
+    function ga_array_nanmax(a, options, out, stream) bind(C, name="ga_array_nanmax") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_nanmax
-    function ga_nanargmin(a, options, out, stream) bind(C, name="ga_nanargmin") result(return_value)
+    end function ga_array_nanmax
+    function ga_array_nanargmin(a, options, out, stream) bind(C, name="ga_array_nanargmin") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_nanargmin
-    function ga_nanargmax(a, options, out, stream) bind(C, name="ga_nanargmax") result(return_value)
+    end function ga_array_nanargmin
+    function ga_array_nanargmax(a, options, out, stream) bind(C, name="ga_array_nanargmax") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_nanargmax
-    function ga_nanmean(a, options, out, stream) bind(C, name="ga_nanmean") result(return_value)
+    end function ga_array_nanargmax
+    function ga_array_nanmean(a, options, out, stream) bind(C, name="ga_array_nanmean") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_nanmean
-    function ga_nanvar(a, options, out, stream) bind(C, name="ga_nanvar") result(return_value)
+    end function ga_array_nanmean
+    function ga_array_nanvar(a, options, out, stream) bind(C, name="ga_array_nanvar") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_nanvar
-    function ga_nanstd(a, options, out, stream) bind(C, name="ga_nanstd") result(return_value)
+    end function ga_array_nanvar
+    function ga_array_nanstd(a, options, out, stream) bind(C, name="ga_array_nanstd") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_nanstd
-    function ga_average(a, weights, options, out, stream) &
-        bind(C, name="ga_average") result(return_value)
+    end function ga_array_nanstd
+    function ga_array_average(a, weights, options, out, stream) &
+        bind(C, name="ga_array_average") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(c_ptr), value :: weights
@@ -2109,9 +2109,9 @@ module garray_c
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_average
-    function ga_cov(m, y, rowvar, bias, ddof, out, stream) &
-        bind(C, name="ga_cov") result(return_value)
+    end function ga_array_average
+    function ga_array_cov(m, y, rowvar, bias, ddof, out, stream) &
+        bind(C, name="ga_array_cov") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: m
       type(c_ptr), value :: y
@@ -2121,8 +2121,8 @@ module garray_c
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_cov
-    function ga_corrcoef(x, y, rowvar, out, stream) bind(C, name="ga_corrcoef") result(return_value)
+    end function ga_array_cov
+    function ga_array_corrcoef(x, y, rowvar, out, stream) bind(C, name="ga_array_corrcoef") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: x
       type(c_ptr), value :: y
@@ -2130,7 +2130,7 @@ module garray_c
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_corrcoef
+    end function ga_array_corrcoef
 
     ! include/garray/sorting.h
     function ga_array_sort(array, axis, stable, out) &
@@ -2271,56 +2271,56 @@ module garray_c
     end function ga_array_median
 
     ! include/garray/products.h
-    function ga_matmul(a, b, out, stream) bind(C, name="ga_matmul") result(return_value)
+    function ga_array_matmul(a, b, out, stream) bind(C, name="ga_array_matmul") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_matmul
-    function ga_dot(a, b, out, stream) bind(C, name="ga_dot") result(return_value)
+    end function ga_array_matmul
+    function ga_array_dot(a, b, out, stream) bind(C, name="ga_array_dot") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_dot
-    function ga_vdot(a, b, out, stream) bind(C, name="ga_vdot") result(return_value)
+    end function ga_array_dot
+    function ga_array_vdot(a, b, out, stream) bind(C, name="ga_array_vdot") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_vdot
-    function ga_inner(a, b, out, stream) bind(C, name="ga_inner") result(return_value)
+    end function ga_array_vdot
+    function ga_array_inner(a, b, out, stream) bind(C, name="ga_array_inner") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_inner
-    function ga_outer(a, b, out, stream) bind(C, name="ga_outer") result(return_value)
+    end function ga_array_inner
+    function ga_array_outer(a, b, out, stream) bind(C, name="ga_array_outer") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_outer
-    function ga_kron(a, b, out, stream) bind(C, name="ga_kron") result(return_value)
+    end function ga_array_outer
+    function ga_array_kron(a, b, out, stream) bind(C, name="ga_array_kron") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_kron
-    function ga_tensordot(a, b, a_axes, b_axes, axis_count, out, stream) &
-        bind(C, name="ga_tensordot") result(return_value)
+    end function ga_array_kron
+    function ga_array_tensordot(a, b, a_axes, b_axes, axis_count, out, stream) &
+        bind(C, name="ga_array_tensordot") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
@@ -2330,9 +2330,9 @@ module garray_c
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_tensordot
-    function ga_einsum(subscripts, operands, count, out, stream) &
-        bind(C, name="ga_einsum") result(return_value)
+    end function ga_array_tensordot
+    function ga_array_einsum(subscripts, operands, count, out, stream) &
+        bind(C, name="ga_array_einsum") result(return_value)
       import :: c_char, c_int, c_ptr
       character(kind=c_char), intent(in), optional :: subscripts(*)
       type(c_ptr), intent(in), optional :: operands(*)
@@ -2340,17 +2340,17 @@ module garray_c
       type(c_ptr), optional :: out
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
-    end function ga_einsum
-    function ga_set_allow_tf32(allow) bind(C, name="ga_set_allow_tf32") result(return_value)
+    end function ga_array_einsum
+    function ga_linalg_set_allow_tf32(allow) bind(C, name="ga_linalg_set_allow_tf32") result(return_value)
       import :: c_int
       integer(c_int), value :: allow
       integer(c_int) :: return_value
-    end function ga_set_allow_tf32
-    function ga_get_allow_tf32(allow) bind(C, name="ga_get_allow_tf32") result(return_value)
+    end function ga_linalg_set_allow_tf32
+    function ga_linalg_get_allow_tf32(allow) bind(C, name="ga_linalg_get_allow_tf32") result(return_value)
       import :: c_int
       integer(c_int), optional :: allow
       integer(c_int) :: return_value
-    end function ga_get_allow_tf32
+    end function ga_linalg_get_allow_tf32
 
     ! include/garray/random.h
     function ga_rng_create(bitgen, seed, rng) bind(C, name="ga_rng_create") result(return_value)

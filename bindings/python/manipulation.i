@@ -84,7 +84,7 @@ static PyObject *ga_py_list_of_arrays(ga_array_t *handles, Py_ssize_t count) {
 %thread ga_array_diag;
 %thread ga_array_trace;
 %thread ga_array_copyto;
-%thread ga_window;
+%thread ga_signal_window;
 
 %typemap(in, numinputs=0) ga_array_t *result (ga_array_t handle = NULL) { $1 = &handle; }
 %typemap(argout) ga_array_t *result {

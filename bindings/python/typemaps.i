@@ -97,13 +97,51 @@ GA_PY_HANDLE_OUTPUT(ga_kernel_t)
 GA_PY_HANDLE_OUTPUT(ga_elementwise_kernel_t)
 GA_PY_HANDLE_OUTPUT(ga_reduction_kernel_t)
 
-/* New arrays are garray.ndarray instances. */
-%typemap(in, numinputs=0) ga_array_t *out (ga_array_t handle = NULL) { $1 = &handle; }
-%typemap(argout) ga_array_t *out {
+/* ----- Results, destinations and streams (docs/design.md, "The C calling convention") ----------- */
+
+/* An array result is a new garray.ndarray. */
+%typemap(in, numinputs=0) ga_array_t *result (ga_array_t handle = NULL) { $1 = &handle; }
+%typemap(argout) ga_array_t *result {
   PyObject *array = ga_py_wrap_array(*$1);
   if (array == NULL) SWIG_fail;
   $result = SWIG_Python_AppendOutput($result, array);
 }
+
+/* NumPy's out=: one Python argument, None or a garray.ndarray, for the C destination, the current
+ * stream and the result. A given destination is returned as the very object passed (the C call
+ * hands back its handle with one more reference, dropped here); else the new array. */
+%typemap(in) (ga_array_t out, ga_stream_t stream, ga_array_t *result) (PyObject *given = NULL, ga_array_t handle = NULL) {
+  given = $input;
+  $1 = NULL;
+  if ($input != Py_None && ($1 = ga_py_array_of($input, "out")) == NULL) SWIG_fail;
+  $2 = NULL;
+  $3 = &handle;
+}
+%typemap(argout) (ga_array_t out, ga_stream_t stream, ga_array_t *result) {
+  PyObject *output = given$argnum;
+  if (output != Py_None) {
+    (void)ga_array_release(handle$argnum);
+    Py_INCREF(output);
+  } else if ((output = ga_py_wrap_array(handle$argnum)) == NULL) {
+    SWIG_fail;
+  }
+  $result = SWIG_Python_AppendOutput($result, output);
+}
+
+/* A call without a destination: the current stream, and the new array. */
+%typemap(in, numinputs=0) (ga_stream_t stream, ga_array_t *result) (ga_array_t handle = NULL) {
+  $1 = NULL;
+  $2 = &handle;
+}
+%typemap(argout) (ga_stream_t stream, ga_array_t *result) {
+  PyObject *array = ga_py_wrap_array(handle$argnum);
+  if (array == NULL) SWIG_fail;
+  $result = SWIG_Python_AppendOutput($result, array);
+}
+
+/* Any other stream argument may be left out from Python: NULL, the current stream, which garray's
+ * `with stream:` sets. */
+%typemap(default) ga_stream_t stream { $1 = NULL; }
 
 /* A NULL stream or event means the current stream; None passes it. A NULL array is refused by the
  * C API with GA_ERROR_INVALID_HANDLE, so None may pass there too. */

@@ -34,12 +34,12 @@ int main(void) {
   ga_array_t a = NULL, m = NULL, t = NULL, c = NULL;
   if (check(ga_array_arange((ga_scalar_t){.dtype = GA_INT64, .as_int = 0},
                             (ga_scalar_t){.dtype = GA_INT64, .as_int = 12},
-                            (ga_scalar_t){.dtype = GA_INT64, .as_int = 1}, GA_FLOAT32, &a)))
+                            (ga_scalar_t){.dtype = GA_INT64, .as_int = 1}, GA_FLOAT32, NULL, &a)))
     return 1;
-  if (check(ga_array_reshape(a, 2, shape, GA_ORDER_C, &m))) return 1;
+  if (check(ga_array_reshape(a, 2, shape, GA_ORDER_C, NULL, &m))) return 1;
   if (check(ga_array_transpose(m, NULL, 0, &t))) return 1;
-  if (check(ga_array_copy(t, GA_ORDER_C, &c))) return 1;
-  if (check(ga_array_to_host(c, host, sizeof host))) return 1;
+  if (check(ga_array_copy(t, GA_ORDER_C, NULL, &c))) return 1;
+  if (check(ga_array_to_host(c, host, sizeof host, NULL))) return 1;
   printf("arange(12).reshape(3, 4).T:");
   for (int i = 0; i < 12; ++i) {
     const int row = i / 3, column = i % 3;

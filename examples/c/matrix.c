@@ -25,10 +25,10 @@ static int round_trip(void) {
   ga_kernel_t kernel = NULL;
   ga_status_t error;
   int status = 1;
-  if (failed(ga_array_from_host(matrix, 2, shape, NULL, GA_FLOAT64, GA_ORDER_C, &device_matrix)) ||
+  if (failed(ga_array_from_host(matrix, 2, shape, NULL, GA_FLOAT64, GA_ORDER_C, NULL, &device_matrix)) ||
       failed(ga_array_transpose(device_matrix, NULL, 0, &view)) /* a view: no copy */ ||
-      failed(ga_array_astype(view, GA_FLOAT32, GA_ORDER_C, &result)) ||
-      failed(ga_array_to_host(result, transposed, sizeof transposed)))
+      failed(ga_array_astype(view, GA_FLOAT32, GA_ORDER_C, NULL, &result)) ||
+      failed(ga_array_to_host(result, transposed, sizeof transposed, NULL)))
     goto cleanup;
   status = 0;
   for (int row = 0; row < 4; ++row)
@@ -38,13 +38,12 @@ static int round_trip(void) {
          status == 0 ? "as expected" : "WRONG");
 
   /* Errors: the library stays usable and the caller's variables are left as they were. */
-  error = ga_array_reshape(device_matrix, 2, wrong_shape, GA_ORDER_C, &reshaped);
+  error = ga_array_reshape(device_matrix, 2, wrong_shape, GA_ORDER_C, NULL, &reshaped);
   printf("reshape 3 x 4 to 5 x 5: %s: %s (out-parameter still %s)\n", ga_status_string(error),
          ga_last_error(), reshaped == NULL ? "NULL" : "set");
   if (error != GA_ERROR_SHAPE_MISMATCH || reshaped != NULL) status = 1;
 
-  error = ga_raw_kernel_create("extern \"C\" __global__ void broken() { undeclared = 1; }", "broken",
-                               NULL, 0, &kernel);
+  error = ga_raw_kernel_create("extern \"C\" __global__ void broken() { undeclared = 1; }", "broken", NULL, 0, &kernel);
   /* The message carries NVRTC's whole log; its first line is enough here. */
   printf("a kernel that does not compile: %s: %.*s ...\n", ga_status_string(error),
          (int)strcspn(ga_last_error(), "\n"), ga_last_error());

@@ -38,8 +38,8 @@ int main(void) {
     x[i] = (float)i;
     y[i] = 1.0f;
   }
-  if (failed(ga_array_from_host(x, 1, shape, NULL, GA_FLOAT32, GA_ORDER_C, &device_x)) ||
-      failed(ga_array_from_host(y, 1, shape, NULL, GA_FLOAT32, GA_ORDER_C, &device_y)) ||
+  if (failed(ga_array_from_host(x, 1, shape, NULL, GA_FLOAT32, GA_ORDER_C, NULL, &device_x)) ||
+      failed(ga_array_from_host(y, 1, shape, NULL, GA_FLOAT32, GA_ORDER_C, NULL, &device_y)) ||
       failed(ga_raw_kernel_create(saxpy_source, "saxpy", NULL, 0, &saxpy)))
     goto cleanup;
 
@@ -51,8 +51,8 @@ int main(void) {
       {.kind = GA_KERNEL_ARG_SCALAR, .scalar = {.dtype = GA_INT32, .as_int = n}},
   };
   const uint32_t grid[3] = {(n + 255) / 256, 1, 1}, block[3] = {256, 1, 1};
-  if (failed(ga_kernel_launch(saxpy, grid, block, 0, NULL, args, 4)) ||
-      failed(ga_array_to_host(device_y, y, n * sizeof *y))) /* waits for the kernel */
+  if (failed(ga_kernel_launch(saxpy, grid, block, 0, args, 4, NULL)) ||
+      failed(ga_array_to_host(device_y, y, n * sizeof *y, NULL))) /* waits for the kernel */
     goto cleanup;
 
   result = 0;

@@ -39,49 +39,49 @@ int main(void) {
     printf("No CUDA GPU or driver on this machine: device calls return GA_ERROR_NO_DEVICE.\n");
     return 0;
   }
-  CHECK(ga_array_from_host(data, 2, shape, NULL, GA_FLOAT64, GA_ORDER_C, &x));
+  CHECK(ga_array_from_host(data, 2, shape, NULL, GA_FLOAT64, GA_ORDER_C, NULL, &x));
 
   /* x.mean(axis=0), x.std(axis=0), x.argmax(axis=1): reductions over any axes. */
   const int axis0 = 0, axis1 = 1;
   ga_reduce_options_t along = {sizeof(ga_reduce_options_t), &axis0, 1, 0, GA_DTYPE_SAME, 0.0};
-  CHECK(ga_mean(x, &along, &mean, NULL));
-  CHECK(ga_std(x, &along, &std, NULL));
+  CHECK(ga_array_mean(x, &along, NULL, NULL, &mean));
+  CHECK(ga_array_std(x, &along, NULL, NULL, &std));
   along.axes = &axis1;
-  CHECK(ga_argmax(x, &along, &argmax, NULL));
+  CHECK(ga_array_argmax(x, &along, NULL, NULL, &argmax));
 
   /* cumsum and sort of the flattened matrix (GA_AXIS_NONE is NumPy's axis=None). */
-  CHECK(ga_array_cumsum(x, GA_AXIS_NONE, GA_DTYPE_SAME, NULL, &running));
-  CHECK(ga_array_sort(x, GA_AXIS_NONE, 1, &sorted));
+  CHECK(ga_array_cumsum(x, GA_AXIS_NONE, GA_DTYPE_SAME, NULL, NULL, &running));
+  CHECK(ga_array_sort(x, GA_AXIS_NONE, 1, NULL, &sorted));
 
   /* x[x > x.mean()]: a ufunc builds the mask, compaction keeps the selected elements. */
-  CHECK(ga_mean(x, NULL, &overall, NULL));
+  CHECK(ga_array_mean(x, NULL, NULL, NULL, &overall));
   ga_ufunc_t greater;
   CHECK(ga_ufunc_find("greater", &greater));
   const ga_operand_t compared[2] = {{GA_OPERAND_ARRAY, x, {0}}, {GA_OPERAND_ARRAY, overall, {0}}};
-  CHECK(ga_ufunc_call(greater, compared, 2, &above, 1, NULL, NULL));
-  CHECK(ga_array_get_mask(x, above, &selected));
+  CHECK(ga_ufunc_call(greater, compared, 2, NULL, &above, 1, NULL, &above));
+  CHECK(ga_array_get_mask(x, above, NULL, &selected));
 
   /* take of flat indices, then both results joined end to end. */
-  CHECK(ga_array_from_host(picks, 1, &pick_count, NULL, GA_INT64, GA_ORDER_C, &indices));
-  CHECK(ga_array_take(x, indices, GA_AXIS_NONE, GA_INDEX_MODE_WRAP, NULL, &taken));
+  CHECK(ga_array_from_host(picks, 1, &pick_count, NULL, GA_INT64, GA_ORDER_C, NULL, &indices));
+  CHECK(ga_array_take(x, indices, GA_AXIS_NONE, GA_INDEX_MODE_WRAP, NULL, NULL, &taken));
   const ga_array_t parts[2] = {selected, taken};
-  CHECK(ga_array_concatenate(parts, 2, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, NULL, &joined));
+  CHECK(ga_array_concatenate(parts, 2, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, NULL, NULL, &joined));
 
-  CHECK(ga_array_to_host(mean, host, columns * sizeof(double)));
+  CHECK(ga_array_to_host(mean, host, columns * sizeof(double), NULL));
   print_row("mean(axis=0)", host, columns);
-  CHECK(ga_array_to_host(std, host, columns * sizeof(double)));
+  CHECK(ga_array_to_host(std, host, columns * sizeof(double), NULL));
   print_row("std(axis=0)", host, columns);
-  CHECK(ga_array_to_host(argmax, host_indices, sizeof host_indices));
+  CHECK(ga_array_to_host(argmax, host_indices, sizeof host_indices, NULL));
   printf("%-24s", "argmax(axis=1)");
   for (int i = 0; i < rows; ++i) printf(" %8lld", (long long)host_indices[i]);
   printf("\n");
-  CHECK(ga_array_to_host(running, host, rows * columns * sizeof(double)));
+  CHECK(ga_array_to_host(running, host, rows * columns * sizeof(double), NULL));
   print_row("cumsum", host, rows * columns);
-  CHECK(ga_array_to_host(sorted, host, rows * columns * sizeof(double)));
+  CHECK(ga_array_to_host(sorted, host, rows * columns * sizeof(double), NULL));
   print_row("sort", host, rows * columns);
   int64_t joined_count = 0;
   CHECK(ga_array_size(joined, &joined_count));
-  CHECK(ga_array_to_host(joined, host, (size_t)joined_count * sizeof(double)));
+  CHECK(ga_array_to_host(joined, host, (size_t)joined_count * sizeof(double), NULL));
   print_row("x[x > mean], x.take", host, (int)joined_count);
   result = 0;
 

@@ -583,7 +583,7 @@ inline OwnedArray upload(const std::vector<unsigned char>& bytes, const std::vec
   OwnedArray array;
   const ga_status_t status =
       ga_array_from_host(bytes.empty() ? nullptr : bytes.data(), static_cast<int>(shape.size()), shape.data(),
-                         nullptr, dtype, GA_ORDER_C, array.out());
+                         nullptr, dtype, GA_ORDER_C, nullptr, array.out());
   EXPECT_EQ(status, GA_OK) << ga_last_error();
   return array;
 }
@@ -599,7 +599,7 @@ inline std::vector<unsigned char> download(ga_array_t array) {
   std::size_t nbytes = 0;
   EXPECT_EQ(ga_array_nbytes(array, &nbytes), GA_OK) << ga_last_error();
   std::vector<unsigned char> bytes(nbytes);
-  EXPECT_EQ(ga_array_to_host(array, bytes.empty() ? nullptr : bytes.data(), bytes.size()), GA_OK)
+  EXPECT_EQ(ga_array_to_host(array, bytes.empty() ? nullptr : bytes.data(), bytes.size(), nullptr), GA_OK)
       << ga_last_error();
   return bytes;
 }

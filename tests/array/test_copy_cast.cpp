@@ -38,7 +38,7 @@ TEST_F(CopyCast, CopyInEachOrder) {
   const std::vector<unsigned char> bytes = random_bytes(60 * 8, rng);
   OwnedArray c_source = upload(bytes, shape, GA_FLOAT64);
   OwnedArray f_source;
-  GA_ASSERT_OK(ga_array_copy(c_source, GA_ORDER_F, f_source.out()));
+  GA_ASSERT_OK(ga_array_copy(c_source, GA_ORDER_F, nullptr, f_source.out()));
   EXPECT_EQ(strides_of(f_source), compact_strides(shape, GA_ORDER_F));
   EXPECT_TRUE(download(f_source) == bytes);
   const struct {
@@ -53,7 +53,7 @@ TEST_F(CopyCast, CopyInEachOrder) {
   };
   for (const auto& c : cases) {
     OwnedArray copy;
-    GA_ASSERT_OK(ga_array_copy(c.source, c.order, copy.out()));
+    GA_ASSERT_OK(ga_array_copy(c.source, c.order, nullptr, copy.out()));
     EXPECT_NE(copy.get(), c.source);
     EXPECT_EQ(shape_of(copy), shape);
     EXPECT_EQ(dtype_of(copy), GA_FLOAT64);
@@ -64,14 +64,14 @@ TEST_F(CopyCast, CopyInEachOrder) {
   }
   // The copy is deep: overwriting the source later leaves it alone.
   OwnedArray copy;
-  GA_ASSERT_OK(ga_array_copy(c_source, GA_ORDER_K, copy.out()));
+  GA_ASSERT_OK(ga_array_copy(c_source, GA_ORDER_K, nullptr, copy.out()));
   const std::vector<unsigned char> other = random_bytes(bytes.size(), rng);
-  GA_ASSERT_OK(ga_array_set_from_host(c_source, other.data(), other.size(), nullptr));
+  GA_ASSERT_OK(ga_array_set_from_host(c_source, other.data(), other.size(), nullptr, nullptr));
   EXPECT_TRUE(download(copy) == bytes);
   ga_array_t out = untouched_marker();
-  GA_EXPECT_STATUS(ga_array_copy(c_source, static_cast<ga_order_t>(5), &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_copy(nullptr, GA_ORDER_C, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_copy(c_source, GA_ORDER_C, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_copy(c_source, static_cast<ga_order_t>(5), nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_copy(nullptr, GA_ORDER_C, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_copy(c_source, GA_ORDER_C, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(out, untouched_marker());
 }
 
@@ -81,12 +81,12 @@ TEST_F(CopyCast, CopiesOfZeroDimensionalAndEmptyArrays) {
   OwnedArray empty = upload({}, empty_shape, GA_INT64);
   for (ga_order_t order : {GA_ORDER_C, GA_ORDER_F, GA_ORDER_A, GA_ORDER_K}) {
     OwnedArray scalar_copy, empty_copy, cast;
-    GA_ASSERT_OK(ga_array_copy(scalar, order, scalar_copy.out()));
+    GA_ASSERT_OK(ga_array_copy(scalar, order, nullptr, scalar_copy.out()));
     EXPECT_TRUE(shape_of(scalar_copy).empty());
     expect_scalars(download_scalars(scalar_copy), {real_scalar(-3.25, GA_FLOAT32)}, "0-d copy");
-    GA_ASSERT_OK(ga_array_astype(scalar, GA_INT8, order, cast.out()));
+    GA_ASSERT_OK(ga_array_astype(scalar, GA_INT8, order, nullptr, cast.out()));
     expect_scalars(download_scalars(cast), {int_scalar(-3, GA_INT8)}, "0-d astype");
-    GA_ASSERT_OK(ga_array_copy(empty, order, empty_copy.out()));
+    GA_ASSERT_OK(ga_array_copy(empty, order, nullptr, empty_copy.out()));
     EXPECT_EQ(shape_of(empty_copy), empty_shape);
     EXPECT_EQ(size_of(empty_copy), 0);
   }
@@ -104,7 +104,7 @@ TEST_F(CopyCast, AstypeOfEveryDtypePairMatchesTheHostCast) {
     OwnedArray source = upload(bytes, Shape{static_cast<std::int64_t>(kCount)}, from);
     for (ga_dtype_t to : kAllDtypes) {
       OwnedArray cast;
-      GA_ASSERT_OK(ga_array_astype(source, to, GA_ORDER_C, cast.out()));
+      GA_ASSERT_OK(ga_array_astype(source, to, GA_ORDER_C, nullptr, cast.out()));
       EXPECT_EQ(dtype_of(cast), to);
       EXPECT_EQ(shape_of(cast), (Shape{static_cast<std::int64_t>(kCount)}));
       std::vector<ga_scalar_t> expected;
@@ -125,22 +125,22 @@ TEST_F(CopyCast, AstypeIntoAnotherOrderCastsThroughTheTransposeKernel) {
     const std::vector<unsigned char> bytes = cast_test_elements(from, 37 * 41, rng);
     OwnedArray source = upload(bytes, shape, from);
     OwnedArray cast;
-    GA_ASSERT_OK(ga_array_astype(source, to, GA_ORDER_F, cast.out()));
+    GA_ASSERT_OK(ga_array_astype(source, to, GA_ORDER_F, nullptr, cast.out()));
     EXPECT_EQ(strides_of(cast), compact_strides(shape, GA_ORDER_F));
     expect_scalars(download_scalars(cast), cast_all(decode_elements(bytes, from), to),
                    std::string("astype F ") + dtype_name(from) + " -> " + dtype_name(to));
     // And back from the F array into C, with the inverse-direction kernel.
     OwnedArray back;
-    GA_ASSERT_OK(ga_array_astype(cast, from, GA_ORDER_C, back.out()));
+    GA_ASSERT_OK(ga_array_astype(cast, from, GA_ORDER_C, nullptr, back.out()));
     EXPECT_EQ(strides_of(back), compact_strides(shape, GA_ORDER_C));
     expect_scalars(download_scalars(back), cast_all(cast_all(decode_elements(bytes, from), to), from),
                    std::string("astype back ") + dtype_name(to) + " -> " + dtype_name(from));
   }
   ga_array_t out = untouched_marker();
   OwnedArray source = iota(shape, GA_INT32);
-  GA_EXPECT_STATUS(ga_array_astype(source, static_cast<ga_dtype_t>(GA_DTYPE_COUNT), GA_ORDER_C, &out),
+  GA_EXPECT_STATUS(ga_array_astype(source, static_cast<ga_dtype_t>(GA_DTYPE_COUNT), GA_ORDER_C, nullptr, &out),
                    GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_astype(source, GA_FLOAT32, static_cast<ga_order_t>(-1), &out),
+  GA_EXPECT_STATUS(ga_array_astype(source, GA_FLOAT32, static_cast<ga_order_t>(-1), nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(out, untouched_marker());
 }
@@ -150,9 +150,9 @@ TEST_F(CopyCast, CopyIntoBroadcastsTheSource) {
   const Shape shape{4, 5};
   for (const Shape& source_shape : {Shape{1, 5}, Shape{5}, Shape{}, Shape{4, 1}, Shape{1, 1}}) {
     OwnedArray destination;
-    GA_ASSERT_OK(ga_array_zeros(2, shape.data(), GA_FLOAT32, GA_ORDER_C, destination.out()));
+    GA_ASSERT_OK(ga_array_zeros(2, shape.data(), GA_FLOAT32, GA_ORDER_C, nullptr, destination.out()));
     OwnedArray source = iota(source_shape, GA_INT32);
-    GA_ASSERT_OK(ga_array_copy_into(source, destination));
+    GA_ASSERT_OK(ga_array_copy_into(source, destination, nullptr));
     std::vector<ga_scalar_t> expected;
     for (std::int64_t r = 0; r < 4; ++r) {
       for (std::int64_t c = 0; c < 5; ++c) {
@@ -167,9 +167,9 @@ TEST_F(CopyCast, CopyIntoBroadcastsTheSource) {
   }
   // Into an F-ordered destination too.
   OwnedArray fortran;
-  GA_ASSERT_OK(ga_array_zeros(2, shape.data(), GA_INT64, GA_ORDER_F, fortran.out()));
+  GA_ASSERT_OK(ga_array_zeros(2, shape.data(), GA_INT64, GA_ORDER_F, nullptr, fortran.out()));
   OwnedArray row = iota(Shape{1, 5}, GA_UINT8);
-  GA_ASSERT_OK(ga_array_copy_into(row, fortran));
+  GA_ASSERT_OK(ga_array_copy_into(row, fortran, nullptr));
   std::vector<ga_scalar_t> expected;
   for (int r = 0; r < 4; ++r) {
     for (int c = 0; c < 5; ++c) expected.push_back(int_scalar(c, GA_INT64));
@@ -187,8 +187,8 @@ TEST_F(CopyCast, CopyIntoCastsToTheDestinationDtype) {
     OwnedArray source = upload(bytes, Shape{static_cast<std::int64_t>(count)}, from);
     OwnedArray destination;
     GA_ASSERT_OK(
-        ga_array_empty(1, Shape{static_cast<std::int64_t>(count)}.data(), to, GA_ORDER_C, destination.out()));
-    GA_ASSERT_OK(ga_array_copy_into(source, destination));
+        ga_array_empty(1, Shape{static_cast<std::int64_t>(count)}.data(), to, GA_ORDER_C, nullptr, destination.out()));
+    GA_ASSERT_OK(ga_array_copy_into(source, destination, nullptr));
     expect_scalars(download_scalars(destination), cast_all(decode_elements(bytes, from), to),
                    std::string("copy_into ") + dtype_name(from) + " -> " + dtype_name(to));
   }
@@ -199,18 +199,18 @@ TEST_F(CopyCast, CopyIntoShapeMismatchAndBadHandlesLeaveTheDestinationAlone) {
   const std::vector<unsigned char> before = download(destination);
   for (const Shape& bad : {Shape{3}, Shape{4, 4}, Shape{2, 4, 5}, Shape{5, 4}, Shape{0}}) {
     OwnedArray source = iota(bad, GA_FLOAT64);
-    GA_EXPECT_STATUS(ga_array_copy_into(source, destination), GA_ERROR_SHAPE_MISMATCH);
+    GA_EXPECT_STATUS(ga_array_copy_into(source, destination, nullptr), GA_ERROR_SHAPE_MISMATCH);
     // Read the message before `source` is released: a successful call clears it.
     EXPECT_NE(std::string(ga_last_error()).find("(4, 5)"), std::string::npos) << ga_last_error();
   }
   // A larger destination cannot broadcast into a smaller one either.
   OwnedArray small = iota(Shape{5}, GA_FLOAT64);
-  GA_EXPECT_STATUS(ga_array_copy_into(destination, small), GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_array_copy_into(nullptr, destination), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_copy_into(small, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_copy_into(destination, small, nullptr), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_copy_into(nullptr, destination, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_copy_into(small, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
   EXPECT_TRUE(download(destination) == before);
   // Copying an array into itself changes nothing.
-  GA_ASSERT_OK(ga_array_copy_into(destination, destination));
+  GA_ASSERT_OK(ga_array_copy_into(destination, destination, nullptr));
   EXPECT_TRUE(download(destination) == before);
 }
 
@@ -218,19 +218,19 @@ TEST_F(CopyCast, FillCastsTheValue) {
   const Shape shape{3, 7};
   for (ga_dtype_t dtype : kAllDtypes) {
     OwnedArray array;
-    GA_ASSERT_OK(ga_array_empty(2, shape.data(), dtype, GA_ORDER_F, array.out()));
+    GA_ASSERT_OK(ga_array_empty(2, shape.data(), dtype, GA_ORDER_F, nullptr, array.out()));
     for (const ga_scalar_t& value :
          {real_scalar(300.7), real_scalar(-1.5), int_scalar(-1), complex_scalar(0.0, 2.0),
           real_scalar(std::nan("")), bool_scalar(true), uint_scalar(1ull << 63)}) {
-      GA_ASSERT_OK(ga_array_fill(array, value));
+      GA_ASSERT_OK(ga_array_fill(array, value, nullptr));
       const std::vector<ga_scalar_t> values = download_scalars(array);
       expect_scalars(values, std::vector<ga_scalar_t>(values.size(), cast_scalar(value, dtype)),
                      std::string("fill ") + dtype_name(dtype) + " with " + describe(value));
     }
   }
-  GA_EXPECT_STATUS(ga_array_fill(nullptr, real_scalar(1.0)), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_fill(nullptr, real_scalar(1.0), nullptr), GA_ERROR_INVALID_HANDLE);
   OwnedArray array = iota(Shape{3}, GA_INT32);
-  GA_EXPECT_STATUS(ga_array_fill(array, real_scalar(1.0, static_cast<ga_dtype_t>(GA_DTYPE_COUNT))),
+  GA_EXPECT_STATUS(ga_array_fill(array, real_scalar(1.0, static_cast<ga_dtype_t>(GA_DTYPE_COUNT)), nullptr),
                    GA_ERROR_DTYPE);
   expect_scalars(download_scalars(array), cast_all({int_scalar(0), int_scalar(1), int_scalar(2)}, GA_INT32),
                  "fill with a bad scalar leaves the array");
@@ -240,26 +240,26 @@ TEST_F(CopyCast, AsContiguousAndAsFortranReturnTheSameHandleWhenAlreadyLaidOut) 
   const Shape shape{6, 7};
   OwnedArray c_array = iota(shape, GA_INT16);
   OwnedArray f_array;
-  GA_ASSERT_OK(ga_array_copy(c_array, GA_ORDER_F, f_array.out()));
+  GA_ASSERT_OK(ga_array_copy(c_array, GA_ORDER_F, nullptr, f_array.out()));
   const std::vector<unsigned char> values = download(c_array);
 
   ga_array_t same = nullptr;
-  GA_ASSERT_OK(ga_array_ascontiguousarray(c_array, &same));
+  GA_ASSERT_OK(ga_array_ascontiguousarray(c_array, nullptr, &same));
   EXPECT_EQ(same, c_array.get());
   GA_ASSERT_OK(ga_array_release(same));  // the extra reference; c_array still holds its own
   EXPECT_EQ(shape_of(c_array), shape);
 
-  GA_ASSERT_OK(ga_array_asfortranarray(f_array, &same));
+  GA_ASSERT_OK(ga_array_asfortranarray(f_array, nullptr, &same));
   EXPECT_EQ(same, f_array.get());
   GA_ASSERT_OK(ga_array_release(same));
   EXPECT_EQ(shape_of(f_array), shape);
 
   OwnedArray to_c, to_f;
-  GA_ASSERT_OK(ga_array_ascontiguousarray(f_array, to_c.out()));
+  GA_ASSERT_OK(ga_array_ascontiguousarray(f_array, nullptr, to_c.out()));
   EXPECT_NE(to_c.get(), f_array.get());
   EXPECT_EQ(strides_of(to_c), compact_strides(shape, GA_ORDER_C));
   EXPECT_TRUE(download(to_c) == values);
-  GA_ASSERT_OK(ga_array_asfortranarray(c_array, to_f.out()));
+  GA_ASSERT_OK(ga_array_asfortranarray(c_array, nullptr, to_f.out()));
   EXPECT_NE(to_f.get(), c_array.get());
   EXPECT_EQ(strides_of(to_f), compact_strides(shape, GA_ORDER_F));
   EXPECT_TRUE(download(to_f) == values);
@@ -281,8 +281,8 @@ TEST_F(CopyCast, AsContiguousAndAsFortranReturnTheSameHandleWhenAlreadyLaidOut) 
     expect_scalars(download_scalars(result), {real_scalar(8.5)}, "0-d as 1-d");
   }
   ga_array_t out = untouched_marker();
-  GA_EXPECT_STATUS(ga_array_ascontiguousarray(nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_asfortranarray(c_array, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_ascontiguousarray(nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_asfortranarray(c_array, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(out, untouched_marker());
 }
 
@@ -292,7 +292,7 @@ TEST_F(CopyCast, CopyToDeviceZeroIsADeepCopy) {
   const std::vector<unsigned char> bytes = random_bytes(40 * 8, rng);
   OwnedArray source = upload(bytes, shape, GA_COMPLEX64);
   OwnedArray copy;
-  GA_ASSERT_OK(ga_array_copy_to_device(source, 0, copy.out()));
+  GA_ASSERT_OK(ga_array_copy_to_device(source, 0, nullptr, copy.out()));
   EXPECT_NE(copy.get(), source.get());
   int device = -1;
   GA_ASSERT_OK(ga_array_device(copy, &device));
@@ -307,17 +307,17 @@ TEST_F(CopyCast, CopyToDeviceZeroIsADeepCopy) {
   EXPECT_TRUE(download(copy) == bytes);
   // An F-ordered source keeps its layout (a copy in order K).
   OwnedArray fortran, fortran_copy;
-  GA_ASSERT_OK(ga_array_copy(source, GA_ORDER_F, fortran.out()));
-  GA_ASSERT_OK(ga_array_copy_to_device(fortran, 0, fortran_copy.out()));
+  GA_ASSERT_OK(ga_array_copy(source, GA_ORDER_F, nullptr, fortran.out()));
+  GA_ASSERT_OK(ga_array_copy_to_device(fortran, 0, nullptr, fortran_copy.out()));
   EXPECT_EQ(strides_of(fortran_copy), compact_strides(shape, GA_ORDER_F));
   EXPECT_TRUE(download(fortran_copy) == bytes);
 
   int count = 0;
   GA_ASSERT_OK(ga_device_count(&count));
   ga_array_t out = untouched_marker();
-  GA_EXPECT_STATUS(ga_array_copy_to_device(source, count, &out), GA_ERROR_NO_DEVICE);
-  GA_EXPECT_STATUS(ga_array_copy_to_device(source, -1, &out), GA_ERROR_NO_DEVICE);
-  GA_EXPECT_STATUS(ga_array_copy_to_device(source, 0, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_copy_to_device(source, count, nullptr, &out), GA_ERROR_NO_DEVICE);
+  GA_EXPECT_STATUS(ga_array_copy_to_device(source, -1, nullptr, &out), GA_ERROR_NO_DEVICE);
+  GA_EXPECT_STATUS(ga_array_copy_to_device(source, 0, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(out, untouched_marker());
 }
 
@@ -337,11 +337,11 @@ TEST_F(CopyCast, LargeArraysUse64BitIndexing) {
       count - 2, count - 1, 1234567890123 % count};
   {
     OwnedArray source, wide;
-    GA_ASSERT_OK(ga_array_from_host(host.data(), 1, &count, nullptr, GA_INT8, GA_ORDER_C, source.out()));
-    GA_ASSERT_OK(ga_array_astype(source, GA_INT16, GA_ORDER_C, wide.out()));
+    GA_ASSERT_OK(ga_array_from_host(host.data(), 1, &count, nullptr, GA_INT8, GA_ORDER_C, nullptr, source.out()));
+    GA_ASSERT_OK(ga_array_astype(source, GA_INT16, GA_ORDER_C, nullptr, wide.out()));
     for (std::int64_t index : probes) {
       ga_scalar_t value{};
-      GA_ASSERT_OK(ga_array_item(wide, &index, &value));
+      GA_ASSERT_OK(ga_array_item(wide, &index, nullptr, &value));
       EXPECT_TRUE(same_scalar(value, int_scalar(pattern(index), GA_INT16)))
           << index << ": " << describe(value);
     }
@@ -351,13 +351,13 @@ TEST_F(CopyCast, LargeArraysUse64BitIndexing) {
     const Shape shape{2, columns};
     OwnedArray source, fortran;
     GA_ASSERT_OK(
-        ga_array_from_host(host.data(), 2, shape.data(), nullptr, GA_INT8, GA_ORDER_C, source.out()));
-    GA_ASSERT_OK(ga_array_astype(source, GA_INT16, GA_ORDER_F, fortran.out()));
+        ga_array_from_host(host.data(), 2, shape.data(), nullptr, GA_INT8, GA_ORDER_C, nullptr, source.out()));
+    GA_ASSERT_OK(ga_array_astype(source, GA_INT16, GA_ORDER_F, nullptr, fortran.out()));
     EXPECT_EQ(strides_of(fortran), (Shape{1, 2}));
     for (std::int64_t flat : probes) {
       const std::int64_t index[] = {flat / columns, flat % columns};
       ga_scalar_t value{};
-      GA_ASSERT_OK(ga_array_item(fortran, index, &value));
+      GA_ASSERT_OK(ga_array_item(fortran, index, nullptr, &value));
       EXPECT_TRUE(same_scalar(value, int_scalar(pattern(flat), GA_INT16))) << flat << ": " << describe(value);
     }
   }

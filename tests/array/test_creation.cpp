@@ -76,15 +76,15 @@ TEST_F(Creation, EmptyZerosOnesFullForEveryDtypeShapeAndOrder) {
         const int ndim = static_cast<int>(shape.size());
         const int64_t* extents = shape.empty() ? nullptr : shape.data();
         OwnedArray empty, zeros, ones, full;
-        GA_ASSERT_OK(ga_array_empty(ndim, extents, dtype, order, empty.out()));
+        GA_ASSERT_OK(ga_array_empty(ndim, extents, dtype, order, nullptr, empty.out()));
         expect_new_array(empty, shape, dtype, order, context("empty", dtype, shape, order));
-        GA_ASSERT_OK(ga_array_zeros(ndim, extents, dtype, order, zeros.out()));
+        GA_ASSERT_OK(ga_array_zeros(ndim, extents, dtype, order, nullptr, zeros.out()));
         expect_new_array(zeros, shape, dtype, order, context("zeros", dtype, shape, order));
         expect_all_equal(zeros, cast_scalar(int_scalar(0), dtype), context("zeros", dtype, shape, order));
-        GA_ASSERT_OK(ga_array_ones(ndim, extents, dtype, order, ones.out()));
+        GA_ASSERT_OK(ga_array_ones(ndim, extents, dtype, order, nullptr, ones.out()));
         expect_new_array(ones, shape, dtype, order, context("ones", dtype, shape, order));
         expect_all_equal(ones, cast_scalar(int_scalar(1), dtype), context("ones", dtype, shape, order));
-        GA_ASSERT_OK(ga_array_full(ndim, extents, fill_value, dtype, order, full.out()));
+        GA_ASSERT_OK(ga_array_full(ndim, extents, fill_value, dtype, order, nullptr, full.out()));
         expect_new_array(full, shape, dtype, order, context("full", dtype, shape, order));
         expect_all_equal(full, cast_scalar(fill_value, dtype), context("full", dtype, shape, order));
       }
@@ -95,10 +95,10 @@ TEST_F(Creation, EmptyZerosOnesFullForEveryDtypeShapeAndOrder) {
 TEST_F(Creation, ZerosAreAllZeroBitsAndOnesOfComplexHaveZeroImaginaryPart) {
   OwnedArray zeros;
   const Shape shape{7, 3};
-  GA_ASSERT_OK(ga_array_zeros(2, shape.data(), GA_COMPLEX128, GA_ORDER_F, zeros.out()));
+  GA_ASSERT_OK(ga_array_zeros(2, shape.data(), GA_COMPLEX128, GA_ORDER_F, nullptr, zeros.out()));
   for (unsigned char byte : download(zeros)) EXPECT_EQ(byte, 0);
   OwnedArray ones;
-  GA_ASSERT_OK(ga_array_ones(2, shape.data(), GA_COMPLEX64, GA_ORDER_C, ones.out()));
+  GA_ASSERT_OK(ga_array_ones(2, shape.data(), GA_COMPLEX64, GA_ORDER_C, nullptr, ones.out()));
   expect_all_equal(ones, complex_scalar(1.0, 0.0, GA_COMPLEX64), "ones complex64");
 }
 
@@ -110,7 +110,7 @@ TEST_F(Creation, FullCastsTheValueAsAstypeDoes) {
   for (ga_dtype_t dtype : kAllDtypes) {
     for (const ga_scalar_t& value : boundary_values()) {
       OwnedArray array;
-      GA_ASSERT_OK(ga_array_full(1, shape.data(), value, dtype, GA_ORDER_C, array.out()));
+      GA_ASSERT_OK(ga_array_full(1, shape.data(), value, dtype, GA_ORDER_C, nullptr, array.out()));
       expect_all_equal(array, cast_scalar(value, dtype),
                        std::string("full ") + describe(value) + " as " + dtype_name(dtype));
     }
@@ -132,7 +132,7 @@ TEST_F(Creation, FullCastsTheValueAsAstypeDoes) {
   };
   for (const auto& c : cases) {
     OwnedArray array;
-    GA_ASSERT_OK(ga_array_full(1, shape.data(), c.value, c.dtype, GA_ORDER_F, array.out()));
+    GA_ASSERT_OK(ga_array_full(1, shape.data(), c.value, c.dtype, GA_ORDER_F, nullptr, array.out()));
     expect_all_equal(array, c.expected, "full " + describe(c.value));
   }
 }
@@ -140,8 +140,8 @@ TEST_F(Creation, FullCastsTheValueAsAstypeDoes) {
 TEST_F(Creation, LikeFunctionsKeepOrOverrideTheDtypeAndFollowTheOrder) {
   const Shape shape{3, 4, 5};
   OwnedArray c_prototype, f_prototype;
-  GA_ASSERT_OK(ga_array_zeros(3, shape.data(), GA_FLOAT32, GA_ORDER_C, c_prototype.out()));
-  GA_ASSERT_OK(ga_array_zeros(3, shape.data(), GA_FLOAT32, GA_ORDER_F, f_prototype.out()));
+  GA_ASSERT_OK(ga_array_zeros(3, shape.data(), GA_FLOAT32, GA_ORDER_C, nullptr, c_prototype.out()));
+  GA_ASSERT_OK(ga_array_zeros(3, shape.data(), GA_FLOAT32, GA_ORDER_F, nullptr, f_prototype.out()));
   const struct {
     ga_array_t prototype;
     ga_order_t order;
@@ -158,16 +158,16 @@ TEST_F(Creation, LikeFunctionsKeepOrOverrideTheDtypeAndFollowTheOrder) {
       const std::string where =
           std::string("order ") + std::to_string(o.order) + " dtype " + dtype_name(expected_dtype);
       OwnedArray empty, zeros, ones, full;
-      GA_ASSERT_OK(ga_array_empty_like(o.prototype, dtype, o.order, empty.out()));
+      GA_ASSERT_OK(ga_array_empty_like(o.prototype, dtype, o.order, nullptr, empty.out()));
       expect_new_array(empty, shape, expected_dtype, o.expected, "empty_like " + where);
-      GA_ASSERT_OK(ga_array_zeros_like(o.prototype, dtype, o.order, zeros.out()));
+      GA_ASSERT_OK(ga_array_zeros_like(o.prototype, dtype, o.order, nullptr, zeros.out()));
       expect_new_array(zeros, shape, expected_dtype, o.expected, "zeros_like " + where);
       expect_all_equal(zeros, cast_scalar(int_scalar(0), expected_dtype), "zeros_like " + where);
-      GA_ASSERT_OK(ga_array_ones_like(o.prototype, dtype, o.order, ones.out()));
+      GA_ASSERT_OK(ga_array_ones_like(o.prototype, dtype, o.order, nullptr, ones.out()));
       expect_new_array(ones, shape, expected_dtype, o.expected, "ones_like " + where);
       expect_all_equal(ones, cast_scalar(int_scalar(1), expected_dtype), "ones_like " + where);
       const ga_scalar_t value = real_scalar(-7.75);
-      GA_ASSERT_OK(ga_array_full_like(o.prototype, value, dtype, o.order, full.out()));
+      GA_ASSERT_OK(ga_array_full_like(o.prototype, value, dtype, o.order, nullptr, full.out()));
       expect_new_array(full, shape, expected_dtype, o.expected, "full_like " + where);
       expect_all_equal(full, cast_scalar(value, expected_dtype), "full_like " + where);
     }
@@ -176,15 +176,15 @@ TEST_F(Creation, LikeFunctionsKeepOrOverrideTheDtypeAndFollowTheOrder) {
 
 TEST_F(Creation, LikeFunctionsOfZeroDimensionalAndEmptyPrototypes) {
   OwnedArray scalar, empty;
-  GA_ASSERT_OK(ga_array_zeros(0, nullptr, GA_INT8, GA_ORDER_C, scalar.out()));
+  GA_ASSERT_OK(ga_array_zeros(0, nullptr, GA_INT8, GA_ORDER_C, nullptr, scalar.out()));
   const Shape empty_shape{4, 0};
-  GA_ASSERT_OK(ga_array_zeros(2, empty_shape.data(), GA_FLOAT64, GA_ORDER_F, empty.out()));
+  GA_ASSERT_OK(ga_array_zeros(2, empty_shape.data(), GA_FLOAT64, GA_ORDER_F, nullptr, empty.out()));
   for (ga_order_t order : {GA_ORDER_C, GA_ORDER_F, GA_ORDER_A, GA_ORDER_K}) {
     OwnedArray like_scalar, like_empty;
-    GA_ASSERT_OK(ga_array_full_like(scalar, int_scalar(-3), GA_DTYPE_SAME, order, like_scalar.out()));
+    GA_ASSERT_OK(ga_array_full_like(scalar, int_scalar(-3), GA_DTYPE_SAME, order, nullptr, like_scalar.out()));
     EXPECT_TRUE(shape_of(like_scalar).empty());
     expect_all_equal(like_scalar, int_scalar(-3, GA_INT8), "full_like 0-d");
-    GA_ASSERT_OK(ga_array_ones_like(empty, GA_BOOL, order, like_empty.out()));
+    GA_ASSERT_OK(ga_array_ones_like(empty, GA_BOOL, order, nullptr, like_empty.out()));
     EXPECT_EQ(shape_of(like_empty), empty_shape);
     EXPECT_EQ(size_of(like_empty), 0);
     EXPECT_EQ(flags_of(like_empty) & kContiguityFlags, kContiguityFlags);
@@ -212,7 +212,7 @@ TEST_F(Creation, ArangeOfIntegers) {
     for (ga_dtype_t dtype : {GA_INT64, GA_INT8, GA_INT32, GA_UINT16, GA_FLOAT64, GA_FLOAT32, GA_FLOAT16}) {
       OwnedArray array;
       GA_ASSERT_OK(
-          ga_array_arange(int_scalar(c.start), int_scalar(c.stop), int_scalar(c.step), dtype, array.out()));
+          ga_array_arange(int_scalar(c.start), int_scalar(c.stop), int_scalar(c.step), dtype, nullptr, array.out()));
       const std::string where = "arange(" + std::to_string(c.start) + ", " + std::to_string(c.stop) + ", " +
                                 std::to_string(c.step) + ") " + dtype_name(dtype);
       EXPECT_EQ(shape_of(array), (Shape{static_cast<std::int64_t>(c.expected.size())})) << where;
@@ -228,7 +228,7 @@ TEST_F(Creation, ArangeOfLargeIntegersIsExact) {
   const std::int64_t start = std::int64_t{1} << 62;
   const std::int64_t step = 205891132094649;  // 3^30
   OwnedArray array;
-  GA_ASSERT_OK(ga_array_arange(int_scalar(start), int_scalar(start + 10 * step), int_scalar(step), GA_INT64,
+  GA_ASSERT_OK(ga_array_arange(int_scalar(start), int_scalar(start + 10 * step), int_scalar(step), GA_INT64, nullptr,
                                array.out()));
   const std::vector<ga_scalar_t> values = download_scalars(array);
   ASSERT_EQ(values.size(), 10u);
@@ -241,7 +241,7 @@ TEST_F(Creation, ArangeOfLargeIntegersIsExact) {
   OwnedArray wide;
   GA_ASSERT_OK(ga_array_arange(int_scalar(std::numeric_limits<std::int64_t>::min()),
                                int_scalar(std::numeric_limits<std::int64_t>::max()),
-                               int_scalar(std::int64_t{1} << 62), GA_INT64, wide.out()));
+                               int_scalar(std::int64_t{1} << 62), GA_INT64, nullptr, wide.out()));
   expect_scalars(
       download_scalars(wide),
       ints_as({std::numeric_limits<std::int64_t>::min(), -(std::int64_t{1} << 62), 0, std::int64_t{1} << 62},
@@ -251,7 +251,7 @@ TEST_F(Creation, ArangeOfLargeIntegersIsExact) {
   // Unsigned scalars past 2^63.
   OwnedArray unsigned_array;
   const std::uint64_t big = (std::uint64_t{1} << 63) + 1;
-  GA_ASSERT_OK(ga_array_arange(uint_scalar(big), uint_scalar(big + 5), uint_scalar(2), GA_UINT64,
+  GA_ASSERT_OK(ga_array_arange(uint_scalar(big), uint_scalar(big + 5), uint_scalar(2), GA_UINT64, nullptr,
                                unsigned_array.out()));
   const std::vector<ga_scalar_t> unsigned_values = download_scalars(unsigned_array);
   ASSERT_EQ(unsigned_values.size(), 3u);
@@ -295,7 +295,7 @@ TEST_F(Creation, ArangeOfFloatsMatchesNumPyExactly) {
   };
   for (const auto& c : cases) {
     OwnedArray array;
-    GA_ASSERT_OK(ga_array_arange(real_scalar(c.start), real_scalar(c.stop), real_scalar(c.step), c.dtype,
+    GA_ASSERT_OK(ga_array_arange(real_scalar(c.start), real_scalar(c.stop), real_scalar(c.step), c.dtype, nullptr,
                                  array.out()));
     expect_scalars(download_scalars(array), reals_as(c.expected, c.dtype),
                    std::string("arange(") + std::to_string(c.start) + ", " + std::to_string(c.stop) + ", " +
@@ -318,7 +318,7 @@ TEST_F(Creation, ArangeOfFloat16MatchesNumPyBits) {
   };
   for (const auto& c : cases) {
     OwnedArray array;
-    GA_ASSERT_OK(ga_array_arange(real_scalar(c.start), real_scalar(c.stop), real_scalar(c.step), GA_FLOAT16,
+    GA_ASSERT_OK(ga_array_arange(real_scalar(c.start), real_scalar(c.stop), real_scalar(c.step), GA_FLOAT16, nullptr,
                                  array.out()));
     const std::vector<unsigned char> bytes = download(array);
     ASSERT_EQ(bytes.size(), 2 * c.bits.size());
@@ -331,39 +331,39 @@ TEST_F(Creation, ArangeOfFloat16MatchesNumPyBits) {
 
 TEST_F(Creation, ArangeOfBoolAllowsAtMostTwoElements) {
   OwnedArray two, one;
-  GA_ASSERT_OK(ga_array_arange(int_scalar(0), int_scalar(2), int_scalar(1), GA_BOOL, two.out()));
+  GA_ASSERT_OK(ga_array_arange(int_scalar(0), int_scalar(2), int_scalar(1), GA_BOOL, nullptr, two.out()));
   expect_scalars(download_scalars(two), {bool_scalar(false), bool_scalar(true)}, "arange(0, 2) bool");
-  GA_ASSERT_OK(ga_array_arange(int_scalar(1), int_scalar(-1), int_scalar(-1), GA_BOOL, one.out()));
+  GA_ASSERT_OK(ga_array_arange(int_scalar(1), int_scalar(-1), int_scalar(-1), GA_BOOL, nullptr, one.out()));
   expect_scalars(download_scalars(one), {bool_scalar(true), bool_scalar(false)}, "arange(1, -1, -1) bool");
   ga_array_t out = untouched_marker();
-  GA_EXPECT_STATUS(ga_array_arange(int_scalar(0), int_scalar(3), int_scalar(1), GA_BOOL, &out),
+  GA_EXPECT_STATUS(ga_array_arange(int_scalar(0), int_scalar(3), int_scalar(1), GA_BOOL, nullptr, &out),
                    GA_ERROR_DTYPE);
   EXPECT_EQ(out, untouched_marker());
 }
 
 TEST_F(Creation, ArangeErrors) {
   ga_array_t out = untouched_marker();
-  GA_EXPECT_STATUS(ga_array_arange(int_scalar(0), int_scalar(3), int_scalar(1), GA_COMPLEX64, &out),
+  GA_EXPECT_STATUS(ga_array_arange(int_scalar(0), int_scalar(3), int_scalar(1), GA_COMPLEX64, nullptr, &out),
                    GA_ERROR_UNSUPPORTED);
-  GA_EXPECT_STATUS(ga_array_arange(real_scalar(0), real_scalar(3), real_scalar(1), GA_COMPLEX128, &out),
+  GA_EXPECT_STATUS(ga_array_arange(real_scalar(0), real_scalar(3), real_scalar(1), GA_COMPLEX128, nullptr, &out),
                    GA_ERROR_UNSUPPORTED);
-  GA_EXPECT_STATUS(ga_array_arange(int_scalar(0), int_scalar(3), int_scalar(0), GA_INT32, &out),
+  GA_EXPECT_STATUS(ga_array_arange(int_scalar(0), int_scalar(3), int_scalar(0), GA_INT32, nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_arange(real_scalar(0), real_scalar(3), real_scalar(0.0), GA_FLOAT32, &out),
+  GA_EXPECT_STATUS(ga_array_arange(real_scalar(0), real_scalar(3), real_scalar(0.0), GA_FLOAT32, nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_arange(real_scalar(0), real_scalar(INFINITY), real_scalar(1.0), GA_FLOAT32, &out),
+  GA_EXPECT_STATUS(ga_array_arange(real_scalar(0), real_scalar(INFINITY), real_scalar(1.0), GA_FLOAT32, nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(
-      ga_array_arange(real_scalar(0), real_scalar(std::nan("")), real_scalar(1.0), GA_FLOAT64, &out),
+      ga_array_arange(real_scalar(0), real_scalar(std::nan("")), real_scalar(1.0), GA_FLOAT64, nullptr, &out),
       GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_array_arange(int_scalar(0), int_scalar(3), int_scalar(1),
-                                   static_cast<ga_dtype_t>(GA_DTYPE_COUNT), &out),
+                                   static_cast<ga_dtype_t>(GA_DTYPE_COUNT), nullptr, &out),
                    GA_ERROR_DTYPE);
   GA_EXPECT_STATUS(ga_array_arange(real_scalar(0, static_cast<ga_dtype_t>(99)), int_scalar(3), int_scalar(1),
-                                   GA_INT32, &out),
+                                   GA_INT32, nullptr, &out),
                    GA_ERROR_DTYPE);
   EXPECT_EQ(out, untouched_marker());
-  GA_EXPECT_STATUS(ga_array_arange(int_scalar(0), int_scalar(3), int_scalar(1), GA_INT32, nullptr),
+  GA_EXPECT_STATUS(ga_array_arange(int_scalar(0), int_scalar(3), int_scalar(1), GA_INT32, nullptr, nullptr),
                    GA_ERROR_INVALID_ARGUMENT);
 }
 
@@ -393,7 +393,7 @@ TEST_F(Creation, LinspaceMatchesNumPy) {
   for (bool endpoint : {true, false}) {
     OwnedArray array;
     double step = 0;
-    GA_ASSERT_OK(ga_array_linspace(-1.3, 2.7, 50, endpoint, GA_FLOAT64, array.out(), &step));
+    GA_ASSERT_OK(ga_array_linspace(-1.3, 2.7, 50, endpoint, GA_FLOAT64, nullptr, array.out(), &step));
     EXPECT_EQ(shape_of(array), (Shape{50}));
     EXPECT_EQ(step, (2.7 - -1.3) / (endpoint ? 49 : 50));
     const std::vector<double> values = download_reals(array);
@@ -431,18 +431,18 @@ TEST_F(Creation, LinspaceOfFewValuesAndItsStep) {
   for (const auto& c : cases) {
     OwnedArray array;
     double step = 12345;
-    GA_ASSERT_OK(ga_array_linspace(2.0, 5.0, c.num, c.endpoint, GA_FLOAT64, array.out(), &step));
+    GA_ASSERT_OK(ga_array_linspace(2.0, 5.0, c.num, c.endpoint, GA_FLOAT64, nullptr, array.out(), &step));
     const std::string where = "linspace num " + std::to_string(c.num) + (c.endpoint ? " endpoint" : "");
     EXPECT_EQ(shape_of(array), (Shape{c.num})) << where;
     EXPECT_TRUE(same_real(step, c.step)) << where << ": step " << step;
     expect_scalars(download_scalars(array), reals_as(c.values, GA_FLOAT64), where);
     OwnedArray without_step;
-    GA_ASSERT_OK(ga_array_linspace(2.0, 5.0, c.num, c.endpoint, GA_FLOAT32, without_step.out(), nullptr));
+    GA_ASSERT_OK(ga_array_linspace(2.0, 5.0, c.num, c.endpoint, GA_FLOAT32, nullptr, without_step.out(), nullptr));
     expect_scalars(download_scalars(without_step), reals_as(c.values, GA_FLOAT32), where + " float32");
   }
   // start == stop: every value is start.
   OwnedArray same;
-  GA_ASSERT_OK(ga_array_linspace(1.25, 1.25, 5, true, GA_FLOAT64, same.out(), nullptr));
+  GA_ASSERT_OK(ga_array_linspace(1.25, 1.25, 5, true, GA_FLOAT64, nullptr, same.out(), nullptr));
   expect_scalars(download_scalars(same), reals_as({1.25, 1.25, 1.25, 1.25, 1.25}, GA_FLOAT64),
                  "linspace start == stop");
 }
@@ -452,7 +452,7 @@ TEST_F(Creation, LinspaceCastsToEveryRealDtypeAndFloorsForIntegers) {
   for (ga_dtype_t dtype : kAllDtypes) {
     if (kind_of(dtype) == GA_KIND_COMPLEX) continue;
     OwnedArray array;
-    GA_ASSERT_OK(ga_array_linspace(-3.7, 1000.3, 37, true, dtype, array.out(), nullptr));
+    GA_ASSERT_OK(ga_array_linspace(-3.7, 1000.3, 37, true, dtype, nullptr, array.out(), nullptr));
     std::vector<ga_scalar_t> expected;
     for (double value : reference)
       expected.push_back(cast_scalar(real_scalar(is_integer(dtype) ? std::floor(value) : value), dtype));
@@ -460,10 +460,10 @@ TEST_F(Creation, LinspaceCastsToEveryRealDtypeAndFloorsForIntegers) {
   }
   // NumPy 2 floors, so negative values round down: -1.5 -> -2, not -1.
   OwnedArray floored;
-  GA_ASSERT_OK(ga_array_linspace(-3.0, 3.0, 5, true, GA_INT32, floored.out(), nullptr));
+  GA_ASSERT_OK(ga_array_linspace(-3.0, 3.0, 5, true, GA_INT32, nullptr, floored.out(), nullptr));
   expect_scalars(download_scalars(floored), ints_as({-3, -2, 0, 1, 3}, GA_INT32), "linspace(-3, 3, 5) int32");
   OwnedArray halves;
-  GA_ASSERT_OK(ga_array_linspace(-2.5, 2.5, 6, true, GA_INT64, halves.out(), nullptr));
+  GA_ASSERT_OK(ga_array_linspace(-2.5, 2.5, 6, true, GA_INT64, nullptr, halves.out(), nullptr));
   expect_scalars(download_scalars(halves), ints_as({-3, -2, -1, 0, 1, 2}, GA_INT64),
                  "linspace(-2.5, 2.5, 6) int64");
 }
@@ -471,16 +471,16 @@ TEST_F(Creation, LinspaceCastsToEveryRealDtypeAndFloorsForIntegers) {
 TEST_F(Creation, LinspaceErrors) {
   ga_array_t out = untouched_marker();
   double step = 7.0;
-  GA_EXPECT_STATUS(ga_array_linspace(0, 1, 5, true, GA_COMPLEX64, &out, &step), GA_ERROR_UNSUPPORTED);
-  GA_EXPECT_STATUS(ga_array_linspace(0, 1, -1, true, GA_FLOAT64, &out, &step), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_linspace(0, 1, 5, true, static_cast<ga_dtype_t>(-2), &out, &step),
+  GA_EXPECT_STATUS(ga_array_linspace(0, 1, 5, true, GA_COMPLEX64, nullptr, &out, &step), GA_ERROR_UNSUPPORTED);
+  GA_EXPECT_STATUS(ga_array_linspace(0, 1, -1, true, GA_FLOAT64, nullptr, &out, &step), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_linspace(0, 1, 5, true, static_cast<ga_dtype_t>(-2), nullptr, &out, &step),
                    GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_linspace(0, 1, 5, true, GA_FLOAT64, nullptr, &step), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_linspace(0, 1, 5, true, GA_FLOAT64, nullptr, nullptr, &step), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(out, untouched_marker());
   EXPECT_EQ(step, 7.0);
-  GA_EXPECT_STATUS(ga_array_logspace(0, 1, 5, true, 10.0, GA_COMPLEX128, &out), GA_ERROR_UNSUPPORTED);
-  GA_EXPECT_STATUS(ga_array_logspace(0, 1, -3, true, 10.0, GA_FLOAT64, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_logspace(0, 1, 5, true, 10.0, GA_FLOAT64, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_logspace(0, 1, 5, true, 10.0, GA_COMPLEX128, nullptr, &out), GA_ERROR_UNSUPPORTED);
+  GA_EXPECT_STATUS(ga_array_logspace(0, 1, -3, true, 10.0, GA_FLOAT64, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_logspace(0, 1, 5, true, 10.0, GA_FLOAT64, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(out, untouched_marker());
 }
 
@@ -489,10 +489,10 @@ TEST_F(Creation, LogspaceOfBaseTenAndTwo) {
   // Exact powers must come out exact, also through the truncating cast to integers.
   for (ga_dtype_t dtype : {GA_FLOAT64, GA_FLOAT32, GA_INT32, GA_UINT16, GA_INT64}) {
     OwnedArray tens, twos;
-    GA_ASSERT_OK(ga_array_logspace(0, 3, 4, true, 10.0, dtype, tens.out()));
+    GA_ASSERT_OK(ga_array_logspace(0, 3, 4, true, 10.0, dtype, nullptr, tens.out()));
     expect_scalars(download_scalars(tens), ints_as({1, 10, 100, 1000}, dtype),
                    std::string("logspace base 10 ") + dtype_name(dtype));
-    GA_ASSERT_OK(ga_array_logspace(0, 10, 11, true, 2.0, dtype, twos.out()));
+    GA_ASSERT_OK(ga_array_logspace(0, 10, 11, true, 2.0, dtype, nullptr, twos.out()));
     std::vector<std::int64_t> powers;
     for (int i = 0; i <= 10; ++i) powers.push_back(std::int64_t{1} << i);
     expect_scalars(download_scalars(twos), ints_as(powers, dtype),
@@ -505,8 +505,8 @@ TEST_F(Creation, LogspaceIsPowOfLinspaceWithinTwoUlps) {
   for (bool endpoint : {true, false}) {
     const std::vector<double> exponents = linspace_reference(-1.0, 2.0, 7, endpoint);
     OwnedArray f64, f32;
-    GA_ASSERT_OK(ga_array_logspace(-1.0, 2.0, 7, endpoint, 10.0, GA_FLOAT64, f64.out()));
-    GA_ASSERT_OK(ga_array_logspace(-1.0, 2.0, 7, endpoint, 10.0, GA_FLOAT32, f32.out()));
+    GA_ASSERT_OK(ga_array_logspace(-1.0, 2.0, 7, endpoint, 10.0, GA_FLOAT64, nullptr, f64.out()));
+    GA_ASSERT_OK(ga_array_logspace(-1.0, 2.0, 7, endpoint, 10.0, GA_FLOAT32, nullptr, f32.out()));
     const std::vector<double> wide = download_reals(f64);
     const std::vector<double> narrow = download_reals(f32);
     ASSERT_EQ(wide.size(), 7u);
@@ -543,7 +543,7 @@ TEST_F(Creation, EyeWithDiagonalOffsetsShapesAndOrders) {
     for (ga_order_t order : {GA_ORDER_C, GA_ORDER_F}) {
       for (ga_dtype_t dtype : {GA_FLOAT32, GA_INT8, GA_BOOL, GA_COMPLEX64, GA_FLOAT16, GA_UINT64}) {
         OwnedArray array;
-        GA_ASSERT_OK(ga_array_eye(c.rows, c.columns, c.k, dtype, order, array.out()));
+        GA_ASSERT_OK(ga_array_eye(c.rows, c.columns, c.k, dtype, order, nullptr, array.out()));
         const std::string where = "eye(" + std::to_string(c.rows) + ", " + std::to_string(c.columns) +
                                   ", k=" + std::to_string(c.k) + ") " + dtype_name(dtype) +
                                   (order == GA_ORDER_F ? " F" : " C");
@@ -563,7 +563,7 @@ TEST_F(Creation, EyeWithDiagonalOffsetsShapesAndOrders) {
 TEST_F(Creation, Identity) {
   for (std::int64_t n : {0, 1, 5, 64}) {
     OwnedArray array;
-    GA_ASSERT_OK(ga_array_identity(n, GA_FLOAT64, array.out()));
+    GA_ASSERT_OK(ga_array_identity(n, GA_FLOAT64, nullptr, array.out()));
     expect_new_array(array, Shape{n, n}, GA_FLOAT64, GA_ORDER_C, "identity " + std::to_string(n));
     const std::vector<double> values = download_reals(array);
     for (std::int64_t r = 0; r < n; ++r) {
@@ -582,7 +582,7 @@ TEST_F(Creation, TriHasOnesAtAndBelowDiagonalK) {
     for (ga_dtype_t dtype :
          {GA_INT32, GA_BOOL, GA_FLOAT16, GA_BFLOAT16, GA_COMPLEX128, GA_FLOAT64, GA_UINT8}) {
       OwnedArray array;
-      GA_ASSERT_OK(ga_array_tri(c.rows, c.columns, c.k, dtype, array.out()));
+      GA_ASSERT_OK(ga_array_tri(c.rows, c.columns, c.k, dtype, nullptr, array.out()));
       const std::string where = "tri(" + std::to_string(c.rows) + ", " + std::to_string(c.columns) +
                                 ", k=" + std::to_string(c.k) + ") " + dtype_name(dtype);
       expect_new_array(array, Shape{c.rows, c.columns}, dtype, GA_ORDER_C, where);
@@ -598,18 +598,18 @@ TEST_F(Creation, TriHasOnesAtAndBelowDiagonalK) {
 
 TEST_F(Creation, EyeAndTriErrors) {
   ga_array_t out = untouched_marker();
-  GA_EXPECT_STATUS(ga_array_eye(-1, 3, 0, GA_FLOAT32, GA_ORDER_C, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_eye(3, -1, 0, GA_FLOAT32, GA_ORDER_C, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_eye(3, 3, 0, GA_FLOAT32, GA_ORDER_K, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_eye(3, 3, 0, static_cast<ga_dtype_t>(GA_DTYPE_COUNT), GA_ORDER_C, &out),
+  GA_EXPECT_STATUS(ga_array_eye(-1, 3, 0, GA_FLOAT32, GA_ORDER_C, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_eye(3, -1, 0, GA_FLOAT32, GA_ORDER_C, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_eye(3, 3, 0, GA_FLOAT32, GA_ORDER_K, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_eye(3, 3, 0, static_cast<ga_dtype_t>(GA_DTYPE_COUNT), GA_ORDER_C, nullptr, &out),
                    GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_eye(3, 3, 0, GA_FLOAT32, GA_ORDER_C, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_identity(-2, GA_FLOAT32, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_identity(2, static_cast<ga_dtype_t>(-1), &out), GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_tri(-1, 2, 0, GA_FLOAT32, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_tri(2, -1, 0, GA_FLOAT32, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_tri(2, 2, 0, static_cast<ga_dtype_t>(77), &out), GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_tri(2, 2, 0, GA_FLOAT32, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_eye(3, 3, 0, GA_FLOAT32, GA_ORDER_C, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_identity(-2, GA_FLOAT32, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_identity(2, static_cast<ga_dtype_t>(-1), nullptr, &out), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_tri(-1, 2, 0, GA_FLOAT32, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_tri(2, -1, 0, GA_FLOAT32, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_tri(2, 2, 0, static_cast<ga_dtype_t>(77), nullptr, &out), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_tri(2, 2, 0, GA_FLOAT32, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(out, untouched_marker());
 }
 
@@ -623,7 +623,7 @@ TEST_F(Creation, MeshgridOfTwoVectors) {
   const ga_array_t vectors[] = {x, y};
   // xy (NumPy's default): both grids are (len(y), len(x)); X[i, j] = x[j], Y[i, j] = y[i].
   ga_array_t grids[2] = {nullptr, nullptr};
-  GA_ASSERT_OK(ga_array_meshgrid(vectors, 2, GA_MESHGRID_XY, grids));
+  GA_ASSERT_OK(ga_array_meshgrid(vectors, 2, GA_MESHGRID_XY, nullptr, grids));
   OwnedArray gx(grids[0]), gy(grids[1]);
   EXPECT_EQ(shape_of(gx), (Shape{2, 3}));
   EXPECT_EQ(shape_of(gy), (Shape{2, 3}));
@@ -633,7 +633,7 @@ TEST_F(Creation, MeshgridOfTwoVectors) {
   expect_scalars(download_scalars(gx), reals_as({1.5, 2.5, 3.5, 1.5, 2.5, 3.5}, GA_FLOAT64), "meshgrid xy X");
   expect_scalars(download_scalars(gy), ints_as({10, 10, 10, 20, 20, 20}, GA_INT32), "meshgrid xy Y");
   // ij: (len(x), len(y)); X[i, j] = x[i], Y[i, j] = y[j].
-  GA_ASSERT_OK(ga_array_meshgrid(vectors, 2, GA_MESHGRID_IJ, grids));
+  GA_ASSERT_OK(ga_array_meshgrid(vectors, 2, GA_MESHGRID_IJ, nullptr, grids));
   OwnedArray ix(grids[0]), iy(grids[1]);
   EXPECT_EQ(shape_of(ix), (Shape{3, 2}));
   EXPECT_EQ(shape_of(iy), (Shape{3, 2}));
@@ -650,7 +650,7 @@ TEST_F(Creation, MeshgridOfThreeVectorsFlattensEachInput) {
   const std::vector<double> xs{0, 1, 2}, ys{-1, -2}, zs{5, 6, 7, 8};
   for (ga_meshgrid_indexing_t indexing : {GA_MESHGRID_XY, GA_MESHGRID_IJ}) {
     ga_array_t grids[3] = {};
-    GA_ASSERT_OK(ga_array_meshgrid(vectors, 3, indexing, grids));
+    GA_ASSERT_OK(ga_array_meshgrid(vectors, 3, indexing, nullptr, grids));
     OwnedArray gx(grids[0]), gy(grids[1]), gz(grids[2]);
     const bool xy = indexing == GA_MESHGRID_XY;
     const Shape shape = xy ? Shape{2, 3, 4} : Shape{3, 2, 4};
@@ -676,29 +676,29 @@ TEST_F(Creation, MeshgridOfOneVectorAndOfNone) {
   const OwnedArray x = upload_values(real_values({4, 5}), Shape{2}, GA_FLOAT16);
   const ga_array_t vectors[] = {x};
   ga_array_t grid = nullptr;
-  GA_ASSERT_OK(ga_array_meshgrid(vectors, 1, GA_MESHGRID_XY, &grid));
+  GA_ASSERT_OK(ga_array_meshgrid(vectors, 1, GA_MESHGRID_XY, nullptr, &grid));
   OwnedArray owned(grid);
   EXPECT_EQ(shape_of(owned), (Shape{2}));
   expect_scalars(download_scalars(owned), reals_as({4, 5}, GA_FLOAT16), "meshgrid of one");
   EXPECT_NE(owned.get(), x.get());  // a copy, as numpy.meshgrid(copy=True)
-  GA_EXPECT_STATUS(ga_array_meshgrid(nullptr, 0, GA_MESHGRID_IJ, nullptr), GA_OK);
+  GA_EXPECT_STATUS(ga_array_meshgrid(nullptr, 0, GA_MESHGRID_IJ, nullptr, nullptr), GA_OK);
 }
 
 TEST_F(Creation, MeshgridErrorsWriteNothing) {
   const OwnedArray x = upload_values(real_values({1, 2}), Shape{2}, GA_FLOAT32);
   OwnedArray released;
-  GA_ASSERT_OK(ga_array_zeros(1, Shape{3}.data(), GA_FLOAT32, GA_ORDER_C, released.out()));
+  GA_ASSERT_OK(ga_array_zeros(1, Shape{3}.data(), GA_FLOAT32, GA_ORDER_C, nullptr, released.out()));
   const ga_array_t dead = released.get();
   released.reset();
   ga_array_t grids[2] = {untouched_marker(), untouched_marker()};
   const ga_array_t good[] = {x, x};
   const ga_array_t with_dead[] = {x, dead};
-  GA_EXPECT_STATUS(ga_array_meshgrid(good, 2, static_cast<ga_meshgrid_indexing_t>(2), grids),
+  GA_EXPECT_STATUS(ga_array_meshgrid(good, 2, static_cast<ga_meshgrid_indexing_t>(2), nullptr, grids),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_meshgrid(nullptr, 2, GA_MESHGRID_XY, grids), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_meshgrid(good, -1, GA_MESHGRID_XY, grids), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_meshgrid(with_dead, 2, GA_MESHGRID_XY, grids), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_meshgrid(good, 2, GA_MESHGRID_XY, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_meshgrid(nullptr, 2, GA_MESHGRID_XY, nullptr, grids), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_meshgrid(good, -1, GA_MESHGRID_XY, nullptr, grids), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_meshgrid(with_dead, 2, GA_MESHGRID_XY, nullptr, grids), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_meshgrid(good, 2, GA_MESHGRID_XY, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(grids[0], untouched_marker());
   EXPECT_EQ(grids[1], untouched_marker());
 }
@@ -718,7 +718,7 @@ TEST_F(Creation, BadShapesDtypesAndOrdersLeaveTheOutputUntouched) {
       {"ones", ga_array_ones},
       {"full",
        [](int ndim, const int64_t* shape, ga_dtype_t dtype, ga_order_t order, ga_array_t* out) {
-         return ga_array_full(ndim, shape, real_scalar(2.0), dtype, order, out);
+         return ga_array_full(ndim, shape, real_scalar(2.0), dtype, order, nullptr, out);
        }},
   };
   const std::int64_t ok_shape[GA_MAX_DIMS + 1] = {2, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -753,29 +753,29 @@ TEST_F(Creation, BadShapesDtypesAndOrdersLeaveTheOutputUntouched) {
   }
   // The message names the argument.
   ga_array_t out = untouched_marker();
-  EXPECT_EQ(ga_array_zeros(2, negative, GA_FLOAT32, GA_ORDER_C, &out), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ga_array_zeros(2, negative, GA_FLOAT32, GA_ORDER_C, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(ga_last_error()).find("(2, -3)"), std::string::npos) << ga_last_error();
   EXPECT_EQ(
-      ga_array_full(1, ok_shape, real_scalar(1.0, static_cast<ga_dtype_t>(40)), GA_FLOAT32, GA_ORDER_C, &out),
+      ga_array_full(1, ok_shape, real_scalar(1.0, static_cast<ga_dtype_t>(40)), GA_FLOAT32, GA_ORDER_C, nullptr, &out),
       GA_ERROR_DTYPE);
   EXPECT_EQ(out, untouched_marker());
 }
 
 TEST_F(Creation, LikeFunctionErrorsLeaveTheOutputUntouched) {
   OwnedArray prototype;
-  GA_ASSERT_OK(ga_array_zeros(1, Shape{4}.data(), GA_FLOAT32, GA_ORDER_C, prototype.out()));
+  GA_ASSERT_OK(ga_array_zeros(1, Shape{4}.data(), GA_FLOAT32, GA_ORDER_C, nullptr, prototype.out()));
   ga_array_t out = untouched_marker();
-  GA_EXPECT_STATUS(ga_array_empty_like(nullptr, GA_DTYPE_SAME, GA_ORDER_C, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_zeros_like(nullptr, GA_DTYPE_SAME, GA_ORDER_C, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_ones_like(prototype, static_cast<ga_dtype_t>(GA_DTYPE_COUNT), GA_ORDER_C, &out),
+  GA_EXPECT_STATUS(ga_array_empty_like(nullptr, GA_DTYPE_SAME, GA_ORDER_C, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_zeros_like(nullptr, GA_DTYPE_SAME, GA_ORDER_C, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_ones_like(prototype, static_cast<ga_dtype_t>(GA_DTYPE_COUNT), GA_ORDER_C, nullptr, &out),
                    GA_ERROR_DTYPE);
   GA_EXPECT_STATUS(
-      ga_array_full_like(prototype, real_scalar(1.0), GA_FLOAT32, static_cast<ga_order_t>(4), &out),
+      ga_array_full_like(prototype, real_scalar(1.0), GA_FLOAT32, static_cast<ga_order_t>(4), nullptr, &out),
       GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_array_full_like(prototype, real_scalar(1.0, static_cast<ga_dtype_t>(20)), GA_FLOAT32,
-                                      GA_ORDER_C, &out),
+                                      GA_ORDER_C, nullptr, &out),
                    GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_empty_like(prototype, GA_DTYPE_SAME, GA_ORDER_C, nullptr),
+  GA_EXPECT_STATUS(ga_array_empty_like(prototype, GA_DTYPE_SAME, GA_ORDER_C, nullptr, nullptr),
                    GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(out, untouched_marker());
 }

@@ -101,7 +101,7 @@ void expect_transpose_copy(const Shape& shape, const std::vector<int>& axes, ga_
   for (int axis : axes) where += std::to_string(axis) + ",";
   where += ")";
   OwnedArray copy;
-  GA_ASSERT_OK(ga_array_copy(view, GA_ORDER_C, copy.out()));
+  GA_ASSERT_OK(ga_array_copy(view, GA_ORDER_C, nullptr, copy.out()));
   EXPECT_EQ(shape_of(copy), view_shape) << where;
   EXPECT_EQ(strides_of(copy), compact_strides(view_shape, GA_ORDER_C)) << where;
   expect_scalars(download_scalars(copy), select(base.values, view_shape, view_strides, 0), where);
@@ -116,14 +116,14 @@ TEST_F(StridedCopies, TransposeOf4096By4096Float32) {
   std::iota(values.begin(), values.end(), 0.0f);
   OwnedArray base;
   GA_ASSERT_OK(
-      ga_array_from_host(values.data(), 2, shape.data(), nullptr, GA_FLOAT32, GA_ORDER_C, base.out()));
+      ga_array_from_host(values.data(), 2, shape.data(), nullptr, GA_FLOAT32, GA_ORDER_C, nullptr, base.out()));
   OwnedArray view = transposed(base, {1, 0});
   EXPECT_EQ(flags_of(view) & kContiguityFlags, unsigned{GA_ARRAY_F_CONTIGUOUS});
   OwnedArray copy;
-  GA_ASSERT_OK(ga_array_ascontiguousarray(view, copy.out()));
+  GA_ASSERT_OK(ga_array_ascontiguousarray(view, nullptr, copy.out()));
   EXPECT_NE(copy.get(), view.get());
   std::vector<float> result(values.size(), -1.0f);
-  GA_ASSERT_OK(ga_array_to_host(copy, result.data(), result.size() * sizeof(float)));
+  GA_ASSERT_OK(ga_array_to_host(copy, result.data(), result.size() * sizeof(float), nullptr));
   std::size_t mismatches = 0;
   for (std::size_t i = 0; i < 4096 && mismatches < 8; ++i) {
     for (std::size_t j = 0; j < 4096; ++j) {
@@ -135,7 +135,7 @@ TEST_F(StridedCopies, TransposeOf4096By4096Float32) {
   }
   // Downloading the view directly transposes on the way out too.
   std::vector<float> direct(values.size(), -1.0f);
-  GA_ASSERT_OK(ga_array_to_host(view, direct.data(), direct.size() * sizeof(float)));
+  GA_ASSERT_OK(ga_array_to_host(view, direct.data(), direct.size() * sizeof(float), nullptr));
   EXPECT_TRUE(direct == result);
 }
 
@@ -170,7 +170,7 @@ TEST_F(StridedCopies, TransposeWithTwoBatchDimensions) {
   const Shape strides{2 * 6000, 2000, 1, 50};
   OwnedArray view = view_of(base.array, shape, strides, 0);
   OwnedArray copy;
-  GA_ASSERT_OK(ga_array_copy(view, GA_ORDER_C, copy.out()));
+  GA_ASSERT_OK(ga_array_copy(view, GA_ORDER_C, nullptr, copy.out()));
   expect_scalars(download_scalars(copy), select(base.values, shape, strides, 0), "two batch dimensions");
 }
 
@@ -189,12 +189,12 @@ TEST_F(StridedCopies, TransposedCopiesWithACast) {
       expected.push_back(cast_scalar(value, to));
     const std::string where = std::string("transposed astype ") + dtype_name(from) + " -> " + dtype_name(to);
     OwnedArray cast;
-    GA_ASSERT_OK(ga_array_astype(view, to, GA_ORDER_C, cast.out()));
+    GA_ASSERT_OK(ga_array_astype(view, to, GA_ORDER_C, nullptr, cast.out()));
     EXPECT_EQ(strides_of(cast), (Shape{40, 1})) << where;
     expect_scalars(download_scalars(cast), expected, where);
     // Order K keeps the view's layout (F here), so no transpose happens: a contiguous cast.
     OwnedArray kept;
-    GA_ASSERT_OK(ga_array_astype(view, to, GA_ORDER_K, kept.out()));
+    GA_ASSERT_OK(ga_array_astype(view, to, GA_ORDER_K, nullptr, kept.out()));
     EXPECT_EQ(strides_of(kept), (Shape{1, 50})) << where;
     expect_scalars(download_scalars(kept), expected, where + " order K");
   }
@@ -218,9 +218,9 @@ TEST_F(StridedCopies, OneDimensionalStepsAndNegativeStrides) {
     const std::vector<ga_scalar_t> expected = select(base.values, v.shape, v.strides, v.first);
     const std::string where = "step " + std::to_string(v.strides[0]) + " from " + std::to_string(v.first);
     OwnedArray copy, cast, kept;
-    GA_ASSERT_OK(ga_array_copy(view, GA_ORDER_C, copy.out()));
+    GA_ASSERT_OK(ga_array_copy(view, GA_ORDER_C, nullptr, copy.out()));
     expect_scalars(download_scalars(copy), expected, where);
-    GA_ASSERT_OK(ga_array_astype(view, GA_FLOAT32, GA_ORDER_C, cast.out()));
+    GA_ASSERT_OK(ga_array_astype(view, GA_FLOAT32, GA_ORDER_C, nullptr, cast.out()));
     expect_scalars(
         download_scalars(cast),
         [&] {
@@ -230,14 +230,14 @@ TEST_F(StridedCopies, OneDimensionalStepsAndNegativeStrides) {
         }(),
         where + " as float32");
     // Order K of a negative stride gives positive strides, values in the view's order.
-    GA_ASSERT_OK(ga_array_copy(view, GA_ORDER_K, kept.out()));
+    GA_ASSERT_OK(ga_array_copy(view, GA_ORDER_K, nullptr, kept.out()));
     EXPECT_EQ(strides_of(kept), (Shape{1})) << where;
     expect_scalars(download_scalars(kept), expected, where + " order K");
     // Downloads and single elements of the view itself.
     expect_scalars(download_scalars(view), expected, where + " to_host");
     ga_scalar_t last{};
     const std::int64_t minus_one = -1;
-    GA_ASSERT_OK(ga_array_item(view, &minus_one, &last));
+    GA_ASSERT_OK(ga_array_item(view, &minus_one, nullptr, &last));
     EXPECT_TRUE(same_scalar(last, expected.back())) << where << ": " << describe(last);
   }
 }
@@ -260,7 +260,7 @@ TEST_F(StridedCopies, TwoDimensionalNegativeStridesAndSteps) {
     const std::vector<ga_scalar_t> expected = select(base.values, v.shape, v.strides, v.first);
     for (ga_order_t order : {GA_ORDER_C, GA_ORDER_F, GA_ORDER_K}) {
       OwnedArray copy;
-      GA_ASSERT_OK(ga_array_copy(view, order, copy.out()));
+      GA_ASSERT_OK(ga_array_copy(view, order, nullptr, copy.out()));
       expect_scalars(download_scalars(copy), expected,
                      "2-d view from " + std::to_string(v.first) + " order " + std::to_string(order));
     }
@@ -272,16 +272,16 @@ TEST_F(StridedCopies, EmptyLikeAndCopyInOrderKFollowTheViewsStrideOrder) {
   // Axes (2, 0, 1), negative on the middle axis: magnitudes 1, 30, 6 -> compact (1, 30, 6).
   OwnedArray view = view_of(base.array, {6, 4, 5}, {1, -30, 6}, 3 * 30 * 4);
   OwnedArray like, copy;
-  GA_ASSERT_OK(ga_array_empty_like(view, GA_DTYPE_SAME, GA_ORDER_K, like.out()));
+  GA_ASSERT_OK(ga_array_empty_like(view, GA_DTYPE_SAME, GA_ORDER_K, nullptr, like.out()));
   EXPECT_EQ(strides_of(like), (Shape{1, 30, 6}));
-  GA_ASSERT_OK(ga_array_copy(view, GA_ORDER_K, copy.out()));
+  GA_ASSERT_OK(ga_array_copy(view, GA_ORDER_K, nullptr, copy.out()));
   EXPECT_EQ(strides_of(copy), (Shape{1, 30, 6}));
   expect_scalars(download_scalars(copy), select(base.values, {6, 4, 5}, {1, -30, 6}, 90), "copy order K");
   // A transposed view is F-contiguous: K and A give F.
   OwnedArray transpose = transposed(base.array, {2, 1, 0});
   for (ga_order_t order : {GA_ORDER_K, GA_ORDER_A}) {
     OwnedArray result;
-    GA_ASSERT_OK(ga_array_zeros_like(transpose, GA_INT8, order, result.out()));
+    GA_ASSERT_OK(ga_array_zeros_like(transpose, GA_INT8, order, nullptr, result.out()));
     EXPECT_EQ(strides_of(result), compact_strides({6, 5, 4}, GA_ORDER_F));
   }
 }
@@ -290,7 +290,7 @@ TEST_F(StridedCopies, BroadcastViewsWithZeroStrides) {
   Iota row = make_iota({5}, GA_INT32);
   OwnedArray repeated = view_of(row.array, {4, 5}, {0, 1}, 0);
   OwnedArray copy;
-  GA_ASSERT_OK(ga_array_copy(repeated, GA_ORDER_C, copy.out()));
+  GA_ASSERT_OK(ga_array_copy(repeated, GA_ORDER_C, nullptr, copy.out()));
   std::vector<ga_scalar_t> expected;
   for (int r = 0; r < 4; ++r) expected.insert(expected.end(), row.values.begin(), row.values.end());
   expect_scalars(download_scalars(copy), expected, "broadcast rows");
@@ -298,7 +298,7 @@ TEST_F(StridedCopies, BroadcastViewsWithZeroStrides) {
   Iota column = make_iota({30}, GA_UINT16);
   OwnedArray columns = view_of(column.array, {30, 40}, {1, 0}, 0);
   OwnedArray cast;
-  GA_ASSERT_OK(ga_array_astype(columns, GA_FLOAT64, GA_ORDER_C, cast.out()));
+  GA_ASSERT_OK(ga_array_astype(columns, GA_FLOAT64, GA_ORDER_C, nullptr, cast.out()));
   std::vector<ga_scalar_t> expected_columns;
   for (int r = 0; r < 30; ++r) {
     for (int c = 0; c < 40; ++c) expected_columns.push_back(real_scalar(r, GA_FLOAT64));
@@ -310,10 +310,10 @@ TEST_F(StridedCopies, WritesIntoStridedViews) {
   // copy_into a transposed destination view: the base receives the source transposed.
   {
     OwnedArray destination_base;
-    GA_ASSERT_OK(ga_array_zeros(2, Shape{5, 6}.data(), GA_INT32, GA_ORDER_C, destination_base.out()));
+    GA_ASSERT_OK(ga_array_zeros(2, Shape{5, 6}.data(), GA_INT32, GA_ORDER_C, nullptr, destination_base.out()));
     OwnedArray destination = transposed(destination_base, {1, 0});  // (6, 5)
     Iota source = make_iota({6, 5}, GA_INT32);
-    GA_ASSERT_OK(ga_array_copy_into(source.array, destination));
+    GA_ASSERT_OK(ga_array_copy_into(source.array, destination, nullptr));
     expect_scalars(download_scalars(destination_base), select(source.values, {5, 6}, {1, 5}, 0),
                    "copy_into transposed");
   }
@@ -322,7 +322,7 @@ TEST_F(StridedCopies, WritesIntoStridedViews) {
     Iota destination_base = make_iota({30}, GA_FLOAT32);
     OwnedArray destination = view_of(destination_base.array, {10}, {3}, 4);  // a[1::3]
     OwnedArray source = upload_values(real_values({-1, -2, -3, -4, -5, -6, -7, -8, -9, -10}), {10}, GA_INT8);
-    GA_ASSERT_OK(ga_array_copy_into(source, destination));
+    GA_ASSERT_OK(ga_array_copy_into(source, destination, nullptr));
     std::vector<ga_scalar_t> expected = destination_base.values;
     for (int i = 0; i < 10; ++i)
       expected[static_cast<std::size_t>(1 + 3 * i)] = real_scalar(-1 - i, GA_FLOAT32);
@@ -333,7 +333,7 @@ TEST_F(StridedCopies, WritesIntoStridedViews) {
     Iota destination_base = make_iota({4, 5}, GA_INT64);
     OwnedArray destination = view_of(destination_base.array, {4, 5}, {-5, 1}, 15 * 8);
     OwnedArray row = upload_values(real_values({10, 20, 30, 40, 50}), {1, 5}, GA_INT64);
-    GA_ASSERT_OK(ga_array_copy_into(row, destination));
+    GA_ASSERT_OK(ga_array_copy_into(row, destination, nullptr));
     std::vector<ga_scalar_t> expected;
     for (int r = 0; r < 4; ++r) {
       for (int c = 0; c < 5; ++c) expected.push_back(int_scalar(10 * (c + 1)));
@@ -345,7 +345,7 @@ TEST_F(StridedCopies, WritesIntoStridedViews) {
     Iota base = make_iota({6, 8}, GA_FLOAT64);
     OwnedArray view = view_of(base.array, {2, 3}, {16, -3}, 15 * 8);
     const std::vector<double> values{0.5, 1.5, 2.5, 3.5, 4.5, 5.5};
-    GA_ASSERT_OK(ga_array_set_from_host(view, values.data(), values.size() * sizeof(double), nullptr));
+    GA_ASSERT_OK(ga_array_set_from_host(view, values.data(), values.size() * sizeof(double), nullptr, nullptr));
     std::vector<ga_scalar_t> expected = base.values;
     const std::int64_t positions[] = {15, 12, 9, 31, 28, 25};
     for (std::size_t i = 0; i < 6; ++i)
@@ -356,9 +356,9 @@ TEST_F(StridedCopies, WritesIntoStridedViews) {
   // fill a stepped 2-d view of a float16 array (the strided fill kernel).
   {
     OwnedArray base;
-    GA_ASSERT_OK(ga_array_zeros(2, Shape{6, 8}.data(), GA_FLOAT16, GA_ORDER_C, base.out()));
+    GA_ASSERT_OK(ga_array_zeros(2, Shape{6, 8}.data(), GA_FLOAT16, GA_ORDER_C, nullptr, base.out()));
     OwnedArray view = view_of(base, {3, 3}, {16, 3}, 0);  // a[::2, ::3]
-    GA_ASSERT_OK(ga_array_fill(view, real_scalar(1.5)));
+    GA_ASSERT_OK(ga_array_fill(view, real_scalar(1.5), nullptr));
     const std::vector<double> values = download_reals(base);
     for (std::size_t r = 0; r < 6; ++r) {
       for (std::size_t c = 0; c < 8; ++c) {
@@ -376,7 +376,7 @@ TEST_F(StridedCopies, OverlappingSourceAndDestinationBehaveAsNumPysCopyto) {
       Iota base = make_iota({10}, dtype);
       OwnedArray source = view_of(base.array, {9}, {1}, 0);
       OwnedArray destination = view_of(base.array, {9}, {1}, static_cast<std::int64_t>(itemsize_of(dtype)));
-      GA_ASSERT_OK(ga_array_copy_into(source, destination));
+      GA_ASSERT_OK(ga_array_copy_into(source, destination, nullptr));
       expect_scalars(download_scalars(base.array), reals_to(dtype, {0, 0, 1, 2, 3, 4, 5, 6, 7, 8}),
                      std::string("shift right ") + dtype_name(dtype));
     }
@@ -384,7 +384,7 @@ TEST_F(StridedCopies, OverlappingSourceAndDestinationBehaveAsNumPysCopyto) {
       Iota base = make_iota({10}, dtype);
       OwnedArray source = view_of(base.array, {9}, {1}, static_cast<std::int64_t>(itemsize_of(dtype)));
       OwnedArray destination = view_of(base.array, {9}, {1}, 0);
-      GA_ASSERT_OK(ga_array_copy_into(source, destination));
+      GA_ASSERT_OK(ga_array_copy_into(source, destination, nullptr));
       expect_scalars(download_scalars(base.array), reals_to(dtype, {1, 2, 3, 4, 5, 6, 7, 8, 9, 9}),
                      std::string("shift left ") + dtype_name(dtype));
     }
@@ -392,19 +392,19 @@ TEST_F(StridedCopies, OverlappingSourceAndDestinationBehaveAsNumPysCopyto) {
   // Reversal in place: np.copyto(a, a[::-1]).
   Iota base = make_iota({10}, GA_FLOAT64);
   OwnedArray reversed = view_of(base.array, {10}, {-1}, 9 * 8);
-  GA_ASSERT_OK(ga_array_copy_into(reversed, base.array));
+  GA_ASSERT_OK(ga_array_copy_into(reversed, base.array, nullptr));
   expect_scalars(download_scalars(base.array), reals_to(GA_FLOAT64, {9, 8, 7, 6, 5, 4, 3, 2, 1, 0}),
                  "reverse in place");
   // A transpose in place of a square matrix: np.copyto(m, m.T).
   Iota matrix = make_iota({40, 40}, GA_FLOAT32);
   OwnedArray transpose = transposed(matrix.array, {1, 0});
-  GA_ASSERT_OK(ga_array_copy_into(transpose, matrix.array));
+  GA_ASSERT_OK(ga_array_copy_into(transpose, matrix.array, nullptr));
   expect_scalars(download_scalars(matrix.array), select(matrix.values, {40, 40}, {1, 40}, 0),
                  "transpose in place");
   // A view onto the same elements with the same layout is a no-op.
   Iota same = make_iota({12}, GA_INT16);
   OwnedArray alias = view_of(same.array, {12}, {1}, 0);
-  GA_ASSERT_OK(ga_array_copy_into(alias, same.array));
+  GA_ASSERT_OK(ga_array_copy_into(alias, same.array, nullptr));
   expect_scalars(download_scalars(same.array), same.values, "copy onto itself");
 }
 
@@ -415,17 +415,17 @@ TEST_F(StridedCopies, ReadOnlyDestinationsAreRefused) {
       array.buffer(), GA_FLOAT32, array.shape(), array.strides(), 0, /*writeable=*/false, true)));
   EXPECT_EQ(flags_of(read_only) & GA_ARRAY_WRITEABLE, 0u);
   Iota source = make_iota({4, 5}, GA_FLOAT32);
-  GA_EXPECT_STATUS(ga_array_copy_into(source.array, read_only), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_copy_into(source.array, read_only, nullptr), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(ga_last_error()).find("read-only"), std::string::npos) << ga_last_error();
-  GA_EXPECT_STATUS(ga_array_fill(read_only, real_scalar(1.0)), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_fill(read_only, real_scalar(1.0), nullptr), GA_ERROR_INVALID_ARGUMENT);
   const std::vector<float> host(20, 3.0f);
-  GA_EXPECT_STATUS(ga_array_set_from_host(read_only, host.data(), host.size() * sizeof(float), nullptr),
+  GA_EXPECT_STATUS(ga_array_set_from_host(read_only, host.data(), host.size() * sizeof(float), nullptr, nullptr),
                    GA_ERROR_INVALID_ARGUMENT);
   expect_scalars(download_scalars(base.array), base.values, "the read-only array's data");
   // Reading from it is fine, and so are copies of it, which are writeable.
   OwnedArray copy;
-  GA_ASSERT_OK(ga_array_copy(read_only, GA_ORDER_C, copy.out()));
+  GA_ASSERT_OK(ga_array_copy(read_only, GA_ORDER_C, nullptr, copy.out()));
   EXPECT_NE(flags_of(copy) & GA_ARRAY_WRITEABLE, 0u);
   expect_scalars(download_scalars(copy), base.values, "copy of a read-only array");
-  GA_ASSERT_OK(ga_array_copy_into(read_only, copy));
+  GA_ASSERT_OK(ga_array_copy_into(read_only, copy, nullptr));
 }

@@ -65,7 +65,7 @@ TEST_F(Transfer, ZeroDimensionalAndMultiDimensionalCOrder) {
   std::mt19937_64 rng(2);
   const std::vector<unsigned char> one = random_bytes(16, rng);
   OwnedArray scalar;
-  GA_ASSERT_OK(ga_array_from_host(one.data(), 0, nullptr, nullptr, GA_COMPLEX128, GA_ORDER_C, scalar.out()));
+  GA_ASSERT_OK(ga_array_from_host(one.data(), 0, nullptr, nullptr, GA_COMPLEX128, GA_ORDER_C, nullptr, scalar.out()));
   EXPECT_TRUE(shape_of(scalar).empty());
   EXPECT_TRUE(download(scalar) == one);
   const Shape shape{3, 1, 4, 5};
@@ -81,7 +81,7 @@ TEST_F(Transfer, FortranOrderedHostDataGivesAnFContiguousArray) {
   std::vector<std::int32_t> host(35);
   for (std::size_t i = 0; i < host.size(); ++i) host[i] = static_cast<std::int32_t>(i * 3 + 1);
   OwnedArray array;
-  GA_ASSERT_OK(ga_array_from_host(host.data(), 2, shape.data(), nullptr, GA_INT32, GA_ORDER_F, array.out()));
+  GA_ASSERT_OK(ga_array_from_host(host.data(), 2, shape.data(), nullptr, GA_INT32, GA_ORDER_F, nullptr, array.out()));
   EXPECT_EQ(strides_of(array), (Shape{1, 5}));
   EXPECT_EQ(flags_of(array) & kContiguityFlags, unsigned{GA_ARRAY_F_CONTIGUOUS});
   // The C-order download is the transpose of the host buffer.
@@ -100,8 +100,8 @@ TEST_F(Transfer, FortranOrderedHostDataGivesAnFContiguousArray) {
   const std::vector<unsigned char> host_cube = random_bytes(72 * 16, rng);
   const Shape f_strides{16, 3 * 16, 12 * 16};
   OwnedArray fortran;
-  GA_ASSERT_OK(ga_array_from_host(host_cube.data(), 3, cube.data(), f_strides.data(), GA_COMPLEX128,
-                                  GA_ORDER_C, fortran.out()));
+  GA_ASSERT_OK(ga_array_from_host(host_cube.data(), 3, cube.data(), f_strides.data(), GA_COMPLEX128, GA_ORDER_C,
+                                  nullptr, fortran.out()));
   EXPECT_EQ(strides_of(fortran), (Shape{1, 3, 12}));
   EXPECT_TRUE(download(fortran) == gather(host_cube.data(), cube, f_strides, 16));
 }
@@ -113,7 +113,7 @@ TEST_F(Transfer, ExplicitByteStridesIncludingNegativeOnes) {
   const Shape length{10};
   const Shape reversed_stride{-4};
   OwnedArray reversed;
-  GA_ASSERT_OK(ga_array_from_host(&values[9], 1, length.data(), reversed_stride.data(), GA_INT32, GA_ORDER_C,
+  GA_ASSERT_OK(ga_array_from_host(&values[9], 1, length.data(), reversed_stride.data(), GA_INT32, GA_ORDER_C, nullptr,
                                   reversed.out()));
   EXPECT_EQ(strides_of(reversed), (Shape{1}));
   const std::vector<unsigned char> bytes = download(reversed);
@@ -129,7 +129,7 @@ TEST_F(Transfer, ExplicitByteStridesIncludingNegativeOnes) {
   const unsigned char* first = block.data() + (5 * 10) * 8;  // plane 0, row 5, column 0
   OwnedArray array;
   GA_ASSERT_OK(
-      ga_array_from_host(first, 3, window.data(), strides.data(), GA_FLOAT64, GA_ORDER_C, array.out()));
+      ga_array_from_host(first, 3, window.data(), strides.data(), GA_FLOAT64, GA_ORDER_C, nullptr, array.out()));
   EXPECT_EQ(strides_of(array), compact_strides(window, GA_ORDER_C));
   EXPECT_TRUE(download(array) == gather(first, window, strides, 8));
 
@@ -139,7 +139,7 @@ TEST_F(Transfer, ExplicitByteStridesIncludingNegativeOnes) {
   const Shape zero{0, 0};
   OwnedArray broadcast;
   GA_ASSERT_OK(
-      ga_array_from_host(&seven, 2, repeated.data(), zero.data(), GA_FLOAT64, GA_ORDER_C, broadcast.out()));
+      ga_array_from_host(&seven, 2, repeated.data(), zero.data(), GA_FLOAT64, GA_ORDER_C, nullptr, broadcast.out()));
   EXPECT_EQ(download_reals(broadcast), std::vector<double>(6, 7.0));
 }
 
@@ -150,34 +150,34 @@ TEST_F(Transfer, FromHostErrors) {
   const Shape negative_shape{3, -4};
   ga_array_t out = untouched_marker();
   GA_EXPECT_STATUS(
-      ga_array_from_host(data.data(), 2, shape.data(), unaligned.data(), GA_FLOAT64, GA_ORDER_C, &out),
+      ga_array_from_host(data.data(), 2, shape.data(), unaligned.data(), GA_FLOAT64, GA_ORDER_C, nullptr, &out),
       GA_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(ga_last_error()).find("byte_strides[1]"), std::string::npos) << ga_last_error();
-  GA_EXPECT_STATUS(ga_array_from_host(nullptr, 2, shape.data(), nullptr, GA_FLOAT64, GA_ORDER_C, &out),
+  GA_EXPECT_STATUS(ga_array_from_host(nullptr, 2, shape.data(), nullptr, GA_FLOAT64, GA_ORDER_C, nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_from_host(data.data(), 2, nullptr, nullptr, GA_FLOAT64, GA_ORDER_C, &out),
+  GA_EXPECT_STATUS(ga_array_from_host(data.data(), 2, nullptr, nullptr, GA_FLOAT64, GA_ORDER_C, nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(
-      ga_array_from_host(data.data(), 2, negative_shape.data(), nullptr, GA_FLOAT64, GA_ORDER_C, &out),
+      ga_array_from_host(data.data(), 2, negative_shape.data(), nullptr, GA_FLOAT64, GA_ORDER_C, nullptr, &out),
       GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_from_host(data.data(), 33, shape.data(), nullptr, GA_FLOAT64, GA_ORDER_C, &out),
+  GA_EXPECT_STATUS(ga_array_from_host(data.data(), 33, shape.data(), nullptr, GA_FLOAT64, GA_ORDER_C, nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_from_host(data.data(), 2, shape.data(), nullptr, GA_FLOAT64, GA_ORDER_A, &out),
+  GA_EXPECT_STATUS(ga_array_from_host(data.data(), 2, shape.data(), nullptr, GA_FLOAT64, GA_ORDER_A, nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_from_host(data.data(), 2, shape.data(), nullptr,
-                                      static_cast<ga_dtype_t>(GA_DTYPE_COUNT), GA_ORDER_C, &out),
+  GA_EXPECT_STATUS(ga_array_from_host(data.data(), 2, shape.data(), nullptr, static_cast<ga_dtype_t>(GA_DTYPE_COUNT),
+                                      GA_ORDER_C, nullptr, &out),
                    GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_from_host(data.data(), 2, shape.data(), nullptr, GA_FLOAT64, GA_ORDER_C, nullptr),
+  GA_EXPECT_STATUS(ga_array_from_host(data.data(), 2, shape.data(), nullptr, GA_FLOAT64, GA_ORDER_C, nullptr, nullptr),
                    GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(
-      ga_array_from_host_async(data.data(), 2, shape.data(), unaligned.data(), GA_FLOAT64, GA_ORDER_C, &out),
+      ga_array_from_host_async(data.data(), 2, shape.data(), unaligned.data(), GA_FLOAT64, GA_ORDER_C, nullptr, &out),
       GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(out, untouched_marker());
   // NULL data is fine when there is nothing to read.
   const Shape empty{0, 4};
   OwnedArray nothing;
   GA_EXPECT_STATUS(
-      ga_array_from_host(nullptr, 2, empty.data(), nullptr, GA_FLOAT64, GA_ORDER_C, nothing.out()), GA_OK);
+      ga_array_from_host(nullptr, 2, empty.data(), nullptr, GA_FLOAT64, GA_ORDER_C, nullptr, nothing.out()), GA_OK);
   EXPECT_EQ(size_of(nothing), 0);
 }
 
@@ -187,7 +187,7 @@ TEST_F(Transfer, AsyncUploadMayReuseTheHostBufferAtOnce) {
     std::vector<unsigned char> host = random_bytes(static_cast<std::size_t>(size) * 4, rng);
     const std::vector<unsigned char> original = host;
     OwnedArray array;
-    GA_ASSERT_OK(ga_array_from_host_async(host.data(), 1, Shape{size}.data(), nullptr, GA_UINT32, GA_ORDER_C,
+    GA_ASSERT_OK(ga_array_from_host_async(host.data(), 1, Shape{size}.data(), nullptr, GA_UINT32, GA_ORDER_C, nullptr,
                                           array.out()));
     std::fill(host.begin(), host.end(), static_cast<unsigned char>(0xEE));  // before any synchronisation
     EXPECT_TRUE(download(array) == original) << "size " << size;
@@ -201,10 +201,10 @@ TEST_F(Transfer, AsyncUploadMayReuseTheHostBufferAtOnce) {
   std::memcpy(grid_bytes.data(), grid.data(), grid_bytes.size());
   const std::vector<unsigned char> expected = gather(grid_bytes.data(), shape, strides, 2);
   OwnedArray strided, fortran;
-  GA_ASSERT_OK(ga_array_from_host_async(grid.data(), 2, shape.data(), strides.data(), GA_INT16, GA_ORDER_C,
+  GA_ASSERT_OK(ga_array_from_host_async(grid.data(), 2, shape.data(), strides.data(), GA_INT16, GA_ORDER_C, nullptr,
                                         strided.out()));
   GA_ASSERT_OK(
-      ga_array_from_host_async(grid.data(), 2, shape.data(), nullptr, GA_INT16, GA_ORDER_F, fortran.out()));
+      ga_array_from_host_async(grid.data(), 2, shape.data(), nullptr, GA_INT16, GA_ORDER_F, nullptr, fortran.out()));
   std::fill(grid.begin(), grid.end(), std::int16_t{-1});
   EXPECT_TRUE(download(strided) == expected);
   EXPECT_EQ(strides_of(fortran), (Shape{1, 3}));
@@ -218,7 +218,7 @@ TEST_F(Transfer, AsyncDownloadLandsAfterTheStreamIsSynchronised) {
     const std::vector<unsigned char> bytes = random_bytes(static_cast<std::size_t>(size) * 8, rng);
     OwnedArray array = upload(bytes, Shape{size}, GA_FLOAT64);
     std::vector<unsigned char> host(bytes.size() + 8, 0xAB);  // pageable memory, 8 bytes spare
-    GA_ASSERT_OK(ga_array_to_host_async(array, host.data(), host.size()));
+    GA_ASSERT_OK(ga_array_to_host_async(array, host.data(), host.size(), nullptr));
     GA_ASSERT_OK(ga_stream_synchronize(nullptr));
     EXPECT_TRUE(std::equal(bytes.begin(), bytes.end(), host.begin())) << "size " << size;
     for (std::size_t i = bytes.size(); i < host.size(); ++i) EXPECT_EQ(host[i], 0xAB) << "wrote past nbytes";
@@ -229,9 +229,9 @@ TEST_F(Transfer, AsyncDownloadLandsAfterTheStreamIsSynchronised) {
   for (std::size_t i = 0; i < f_host.size(); ++i) f_host[i] = static_cast<double>(i);
   OwnedArray fortran;
   GA_ASSERT_OK(
-      ga_array_from_host(f_host.data(), 2, shape.data(), nullptr, GA_FLOAT64, GA_ORDER_F, fortran.out()));
+      ga_array_from_host(f_host.data(), 2, shape.data(), nullptr, GA_FLOAT64, GA_ORDER_F, nullptr, fortran.out()));
   std::vector<double> c_host(24, -1.0);
-  GA_ASSERT_OK(ga_array_to_host_async(fortran, c_host.data(), c_host.size() * sizeof(double)));
+  GA_ASSERT_OK(ga_array_to_host_async(fortran, c_host.data(), c_host.size() * sizeof(double), nullptr));
   GA_ASSERT_OK(ga_stream_synchronize(nullptr));
   for (std::size_t i = 0; i < 4; ++i) {
     for (std::size_t j = 0; j < 6; ++j) EXPECT_EQ(c_host[i * 6 + j], f_host[j * 4 + i]) << i << ", " << j;
@@ -242,32 +242,32 @@ TEST_F(Transfer, ToHostWithTooSmallABufferLeavesItUntouched) {
   const std::vector<unsigned char> bytes(40, 0x11);
   OwnedArray array = upload(bytes, Shape{10}, GA_INT32);
   std::vector<unsigned char> host(39, 0xCD);
-  GA_EXPECT_STATUS(ga_array_to_host(array, host.data(), host.size()), GA_ERROR_BUFFER_TOO_SMALL);
+  GA_EXPECT_STATUS(ga_array_to_host(array, host.data(), host.size(), nullptr), GA_ERROR_BUFFER_TOO_SMALL);
   EXPECT_NE(std::string(ga_last_error()).find("40"), std::string::npos) << ga_last_error();
-  GA_EXPECT_STATUS(ga_array_to_host_async(array, host.data(), host.size()), GA_ERROR_BUFFER_TOO_SMALL);
+  GA_EXPECT_STATUS(ga_array_to_host_async(array, host.data(), host.size(), nullptr), GA_ERROR_BUFFER_TOO_SMALL);
   GA_ASSERT_OK(ga_stream_synchronize(nullptr));
   EXPECT_EQ(host, std::vector<unsigned char>(39, 0xCD));
-  GA_EXPECT_STATUS(ga_array_to_host(array, nullptr, 40), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_to_host(nullptr, host.data(), host.size()), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_to_host(array, nullptr, 40, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_to_host(nullptr, host.data(), host.size(), nullptr), GA_ERROR_INVALID_HANDLE);
   // An empty array needs no buffer at all.
   OwnedArray empty = upload({}, Shape{0}, GA_INT32);
-  GA_EXPECT_STATUS(ga_array_to_host(empty, nullptr, 0), GA_OK);
+  GA_EXPECT_STATUS(ga_array_to_host(empty, nullptr, 0, nullptr), GA_OK);
 }
 
 TEST_F(Transfer, SetFromHostOverwritesTheWholeArray) {
   const Shape shape{4, 5};
   OwnedArray array;
-  GA_ASSERT_OK(ga_array_zeros(2, shape.data(), GA_INT32, GA_ORDER_C, array.out()));
+  GA_ASSERT_OK(ga_array_zeros(2, shape.data(), GA_INT32, GA_ORDER_C, nullptr, array.out()));
   std::vector<std::int32_t> values(20);
   for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<std::int32_t>(100 + i);
-  GA_ASSERT_OK(ga_array_set_from_host(array, values.data(), values.size() * 4, nullptr));
+  GA_ASSERT_OK(ga_array_set_from_host(array, values.data(), values.size() * 4, nullptr, nullptr));
   std::vector<unsigned char> expected(80);
   std::memcpy(expected.data(), values.data(), expected.size());
   EXPECT_TRUE(download(array) == expected);
 
   // Laid out by byte strides: here F-ordered host data for the C-ordered array.
   const Shape f_strides{4, 4 * 4};
-  GA_ASSERT_OK(ga_array_set_from_host(array, values.data(), values.size() * 4, f_strides.data()));
+  GA_ASSERT_OK(ga_array_set_from_host(array, values.data(), values.size() * 4, f_strides.data(), nullptr));
   const std::vector<unsigned char> bytes = download(array);
   for (std::size_t i = 0; i < 4; ++i) {
     for (std::size_t j = 0; j < 5; ++j)
@@ -276,8 +276,8 @@ TEST_F(Transfer, SetFromHostOverwritesTheWholeArray) {
 
   // Into an F-ordered array, from C-ordered host data.
   OwnedArray fortran;
-  GA_ASSERT_OK(ga_array_zeros(2, shape.data(), GA_INT32, GA_ORDER_F, fortran.out()));
-  GA_ASSERT_OK(ga_array_set_from_host(fortran, values.data(), values.size() * 4, nullptr));
+  GA_ASSERT_OK(ga_array_zeros(2, shape.data(), GA_INT32, GA_ORDER_F, nullptr, fortran.out()));
+  GA_ASSERT_OK(ga_array_set_from_host(fortran, values.data(), values.size() * 4, nullptr, nullptr));
   EXPECT_TRUE(download(fortran) == expected);
   EXPECT_EQ(strides_of(fortran), (Shape{1, 4}));
 }
@@ -287,12 +287,12 @@ TEST_F(Transfer, SetFromHostErrorsLeaveTheArrayAsItWas) {
   const std::vector<double> original{1, 2, 3, 4, 5, 6};
   OwnedArray array = upload_values(real_values(original), shape, GA_FLOAT64);
   const std::vector<double> other(6, -9.0);
-  GA_EXPECT_STATUS(ga_array_set_from_host(array, other.data(), 47, nullptr), GA_ERROR_BUFFER_TOO_SMALL);
+  GA_EXPECT_STATUS(ga_array_set_from_host(array, other.data(), 47, nullptr, nullptr), GA_ERROR_BUFFER_TOO_SMALL);
   const Shape unaligned{12};
-  GA_EXPECT_STATUS(ga_array_set_from_host(array, other.data(), 48, unaligned.data()),
+  GA_EXPECT_STATUS(ga_array_set_from_host(array, other.data(), 48, unaligned.data(), nullptr),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_set_from_host(array, nullptr, 48, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_set_from_host(nullptr, other.data(), 48, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_set_from_host(array, nullptr, 48, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_set_from_host(nullptr, other.data(), 48, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
   EXPECT_EQ(download_reals(array), original);
 }
 
@@ -309,36 +309,36 @@ TEST_F(Transfer, ItemReadsOneElement) {
     for (const auto& probe : probes) {
       const std::int64_t index[] = {probe.row, probe.column};
       ga_scalar_t value{};
-      GA_ASSERT_OK(ga_array_item(array, index, &value));
+      GA_ASSERT_OK(ga_array_item(array, index, nullptr, &value));
       EXPECT_TRUE(same_scalar(value, cast_scalar(values[probe.flat], dtype)))
           << dtype_name(dtype) << " [" << probe.row << ", " << probe.column << "]: " << describe(value);
     }
     ga_scalar_t untouched = real_scalar(42.0);
     for (const auto& bad : {Shape{3, 0}, Shape{0, 4}, Shape{-4, 0}, Shape{0, -5}}) {
-      GA_EXPECT_STATUS(ga_array_item(array, bad.data(), &untouched), GA_ERROR_INDEX);
+      GA_EXPECT_STATUS(ga_array_item(array, bad.data(), nullptr, &untouched), GA_ERROR_INDEX);
     }
     EXPECT_NE(std::string(ga_last_error()).find("-5"), std::string::npos) << ga_last_error();
-    GA_EXPECT_STATUS(ga_array_item(array, nullptr, &untouched), GA_ERROR_INVALID_ARGUMENT);
-    GA_EXPECT_STATUS(ga_array_item(array, Shape{0, 0}.data(), nullptr), GA_ERROR_INVALID_ARGUMENT);
+    GA_EXPECT_STATUS(ga_array_item(array, nullptr, nullptr, &untouched), GA_ERROR_INVALID_ARGUMENT);
+    GA_EXPECT_STATUS(ga_array_item(array, Shape{0, 0}.data(), nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
     EXPECT_TRUE(same_scalar(untouched, real_scalar(42.0)));
   }
   // Without an index: the only element of a one-element array, whatever its rank.
   for (const Shape& single : {Shape{}, Shape{1}, Shape{1, 1, 1}}) {
     OwnedArray array = upload_values({int_scalar(-77)}, single, GA_INT16);
     ga_scalar_t value{};
-    GA_ASSERT_OK(ga_array_item(array, nullptr, &value));
+    GA_ASSERT_OK(ga_array_item(array, nullptr, nullptr, &value));
     EXPECT_TRUE(same_scalar(value, int_scalar(-77, GA_INT16))) << describe(value);
     if (!single.empty()) {
       const Shape zeros(single.size(), 0);
-      GA_ASSERT_OK(ga_array_item(array, zeros.data(), &value));
+      GA_ASSERT_OK(ga_array_item(array, zeros.data(), nullptr, &value));
       EXPECT_TRUE(same_scalar(value, int_scalar(-77, GA_INT16)));
     }
   }
   // Elements written by a kernel are visible: item() waits for the current stream.
   OwnedArray filled;
   const Shape big{1 << 20};
-  GA_ASSERT_OK(ga_array_full(1, big.data(), real_scalar(2.5), GA_FLOAT32, GA_ORDER_C, filled.out()));
+  GA_ASSERT_OK(ga_array_full(1, big.data(), real_scalar(2.5), GA_FLOAT32, GA_ORDER_C, nullptr, filled.out()));
   ga_scalar_t last{};
-  GA_ASSERT_OK(ga_array_item(filled, Shape{(1 << 20) - 1}.data(), &last));
+  GA_ASSERT_OK(ga_array_item(filled, Shape{(1 << 20) - 1}.data(), nullptr, &last));
   EXPECT_TRUE(same_scalar(last, real_scalar(2.5, GA_FLOAT32)));
 }

@@ -58,8 +58,8 @@ TEST_F(DevicePointer, ManagedAndPinnedPointersKeepTheirKind) {
   };
   for (const Case& wrapped : {Case{managed, GA_DLPACK_CUDA_MANAGED}, Case{pinned, GA_DLPACK_CUDA_HOST}}) {
     ga_array_t array = nullptr;
-    GA_ASSERT_OK(ga_array_from_device_pointer(wrapped.data, 0, 1, shape, nullptr, GA_FLOAT32, 0, nullptr,
-                                              nullptr, &array));
+    GA_ASSERT_OK(ga_array_from_device_pointer(wrapped.data, 0, 1, shape, nullptr, GA_FLOAT32, 0, nullptr, nullptr,
+                                              &array));
     ga_dlpack_managed_tensor_versioned_t* tensor = nullptr;
     GA_ASSERT_OK(ga_array_to_dlpack_versioned(array, -1, &tensor));
     EXPECT_EQ(tensor->dl_tensor.device.device_type, wrapped.device_type);
@@ -94,8 +94,8 @@ TEST_F(DevicePointer, MemoryOfAnotherDeviceIsRefused) {
   const int64_t shape[] = {4};
   int released = 0;
   ga_array_t array = nullptr;
-  GA_EXPECT_STATUS(ga_array_from_device_pointer(other, 0, 1, shape, nullptr, GA_FLOAT32, 0, &count_release,
-                                                &released, &array),
+  GA_EXPECT_STATUS(ga_array_from_device_pointer(other, 0, 1, shape, nullptr, GA_FLOAT32, 0, &count_release, &released,
+                                                &array),
                    GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(released, 0);
   cudaFree(other);

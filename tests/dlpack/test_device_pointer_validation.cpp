@@ -59,8 +59,8 @@ TEST(DevicePointerValidation, ArgumentsAreCheckedBeforeTheDevice) {
 
 TEST(DevicePointerValidation, NullOutIsAnInvalidArgument) {
   int released = 0;
-  GA_EXPECT_STATUS(ga_array_from_device_pointer(placeholder, 0, 2, shape_2x3, nullptr, GA_FLOAT32, 0,
-                                                &count_release, &released, nullptr),
+  GA_EXPECT_STATUS(ga_array_from_device_pointer(placeholder, 0, 2, shape_2x3, nullptr, GA_FLOAT32, 0, &count_release,
+                                                &released, nullptr),
                    GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(released, 0);
 }

@@ -17,7 +17,7 @@ TEST_F(DLPackMemoryKinds, ManagedMemoryIsWrappedInPlace) {
   VersionedTestTensor tensor(managed, {GA_DLPACK_CUDA_MANAGED, 0}, {GA_DLPACK_INT, 32, 1}, {4});
   ga_array_t imported = nullptr;
   int copied = -1;
-  GA_ASSERT_OK(ga_array_from_dlpack_versioned(tensor.get(), &copied, &imported));
+  GA_ASSERT_OK(ga_array_from_dlpack_versioned(tensor.get(), nullptr, &copied, &imported));
   EXPECT_EQ(copied, 0);
   EXPECT_EQ(data_of(imported), managed);
   EXPECT_EQ(read_back<int32_t>(imported), (std::vector<int32_t>{10, 20, 30, 40}));
@@ -41,7 +41,7 @@ TEST_F(DLPackMemoryKinds, PinnedHostMemoryIsWrappedInPlace) {
   LegacyTestTensor tensor(pinned, {GA_DLPACK_CUDA_HOST, 0}, kFloat32, {3});
   ga_array_t imported = nullptr;
   int copied = -1;
-  GA_ASSERT_OK(ga_array_from_dlpack(tensor.get(), &copied, &imported));
+  GA_ASSERT_OK(ga_array_from_dlpack(tensor.get(), nullptr, &copied, &imported));
   EXPECT_EQ(copied, 0);
   EXPECT_EQ(data_of(imported), pinned);
   EXPECT_EQ(read_back<float>(imported), (std::vector<float>{1.25f, -2.5f, 3.75f}));
@@ -61,7 +61,7 @@ TEST_F(DLPackMemoryKinds, HostMemoryIsCopiedAndGivenBackAtOnce) {
   tensor.managed().flags = GA_DLPACK_FLAG_READ_ONLY;  // the copy is garray's own, so writeable
   ga_array_t imported = nullptr;
   int copied = -1;
-  GA_ASSERT_OK(ga_array_from_dlpack_versioned(tensor.get(), &copied, &imported));
+  GA_ASSERT_OK(ga_array_from_dlpack_versioned(tensor.get(), nullptr, &copied, &imported));
   EXPECT_EQ(copied, 1);
   EXPECT_EQ(tensor.deleter_calls(), 1) << "a copy gives the tensor back before returning";
   host.assign(host.size(), 0.0f);  // the producer may reuse its memory at once
@@ -81,14 +81,14 @@ TEST_F(DLPackMemoryKinds, StridedHostMemoryIsGatheredInRowMajorOrder) {
   for (int i = 0; i < 12; ++i) host[i] = i;
   LegacyTestTensor transposed(host.data(), kHostDevice, {GA_DLPACK_INT, 64, 1}, {4, 3}, {1, 4});
   ga_array_t imported = nullptr;
-  GA_ASSERT_OK(ga_array_from_dlpack(transposed.get(), nullptr, &imported));
+  GA_ASSERT_OK(ga_array_from_dlpack(transposed.get(), nullptr, nullptr, &imported));
   EXPECT_EQ(read_back<int64_t>(imported), (std::vector<int64_t>{0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11}));
   EXPECT_EQ(strides_of(imported), (std::vector<int64_t>{3, 1}));
   GA_ASSERT_OK(ga_array_release(imported));
 
   // Every fourth element backwards from element 10, reached through byte_offset.
   LegacyTestTensor reversed(host.data(), kHostDevice, {GA_DLPACK_INT, 64, 1}, {3}, {-4}, 10 * sizeof(int64_t));
-  GA_ASSERT_OK(ga_array_from_dlpack(reversed.get(), nullptr, &imported));
+  GA_ASSERT_OK(ga_array_from_dlpack(reversed.get(), nullptr, nullptr, &imported));
   EXPECT_EQ(read_back<int64_t>(imported), (std::vector<int64_t>{10, 6, 2}));
   GA_ASSERT_OK(ga_array_release(imported));
   EXPECT_EQ(transposed.deleter_calls(), 1);
@@ -99,7 +99,7 @@ TEST_F(DLPackMemoryKinds, EmptyHostTensorNeedsNoData) {
   VersionedTestTensor tensor(nullptr, kHostDevice, {GA_DLPACK_BOOL, 8, 1}, {0, 3});
   ga_array_t imported = nullptr;
   int copied = -1;
-  GA_ASSERT_OK(ga_array_from_dlpack_versioned(tensor.get(), &copied, &imported));
+  GA_ASSERT_OK(ga_array_from_dlpack_versioned(tensor.get(), nullptr, &copied, &imported));
   EXPECT_EQ(copied, 1);
   int64_t size = -1;
   GA_ASSERT_OK(ga_array_size(imported, &size));
@@ -114,7 +114,7 @@ TEST_F(DLPackMemoryKinds, DeviceIdBeyondTheVisibleDevicesIsNoDevice) {
   float placeholder = 0;
   VersionedTestTensor tensor(&placeholder, {GA_DLPACK_CUDA, count}, kFloat32, {1});
   ga_array_t imported = nullptr;
-  GA_EXPECT_STATUS(ga_array_from_dlpack_versioned(tensor.get(), nullptr, &imported), GA_ERROR_NO_DEVICE);
+  GA_EXPECT_STATUS(ga_array_from_dlpack_versioned(tensor.get(), nullptr, nullptr, &imported), GA_ERROR_NO_DEVICE);
   EXPECT_EQ(imported, nullptr);
   EXPECT_EQ(tensor.deleter_calls(), 0);
 }

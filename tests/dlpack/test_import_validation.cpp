@@ -28,11 +28,11 @@ std::vector<unsigned char> snapshot(TestTensor<Managed>& tensor) {
 }
 
 ga_status_t import_tensor(ga_dlpack_managed_tensor_versioned_t* tensor, int* copied, ga_array_t* out) {
-  return ga_array_from_dlpack_versioned(tensor, copied, out);
+  return ga_array_from_dlpack_versioned(tensor, nullptr, copied, out);
 }
 
 ga_status_t import_tensor(ga_dlpack_managed_tensor_t* tensor, int* copied, ga_array_t* out) {
-  return ga_array_from_dlpack(tensor, copied, out);
+  return ga_array_from_dlpack(tensor, nullptr, copied, out);
 }
 
 struct MalformedCase {

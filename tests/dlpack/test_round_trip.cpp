@@ -16,7 +16,7 @@ TEST_F(DLPackRoundTrip, VersionedRoundTripKeepsTheDataPointerAndValues) {
   GA_ASSERT_OK(ga_array_to_dlpack_versioned(original, -1, &tensor));
   ga_array_t imported = nullptr;
   int copied = -1;
-  GA_ASSERT_OK(ga_array_from_dlpack_versioned(tensor, &copied, &imported));
+  GA_ASSERT_OK(ga_array_from_dlpack_versioned(tensor, nullptr, &copied, &imported));
   EXPECT_EQ(copied, 0);
   EXPECT_EQ(data_of(imported), memory.data);
   EXPECT_EQ(strides_of(imported), (std::vector<int64_t>{3, 1}));
@@ -41,7 +41,7 @@ TEST_F(DLPackRoundTrip, LegacyRoundTripKeepsTheDataPointerAndValues) {
   GA_ASSERT_OK(ga_array_to_dlpack(original, -1, &tensor));
   GA_ASSERT_OK(ga_array_release(original));
   ga_array_t imported = nullptr;
-  GA_ASSERT_OK(ga_array_from_dlpack(tensor, nullptr, &imported));
+  GA_ASSERT_OK(ga_array_from_dlpack(tensor, nullptr, nullptr, &imported));
   EXPECT_EQ(data_of(imported), memory.data);
   EXPECT_EQ(read_back<int32_t>(imported), values);
   GA_ASSERT_OK(ga_array_release(imported));
@@ -55,7 +55,7 @@ TEST_F(DLPackRoundTrip, ReadOnlySurvivesTheVersionedRoundTrip) {
   GA_ASSERT_OK(ga_array_to_dlpack_versioned(original, -1, &tensor));
   EXPECT_EQ(tensor->flags, GA_DLPACK_FLAG_READ_ONLY);
   ga_array_t imported = nullptr;
-  GA_ASSERT_OK(ga_array_from_dlpack_versioned(tensor, nullptr, &imported));
+  GA_ASSERT_OK(ga_array_from_dlpack_versioned(tensor, nullptr, nullptr, &imported));
   EXPECT_FALSE(flags_of(imported) & GA_ARRAY_WRITEABLE);
   GA_ASSERT_OK(ga_array_release(imported));
   GA_ASSERT_OK(ga_array_release(original));
@@ -68,7 +68,7 @@ TEST_F(DLPackRoundTrip, ImportHonoursByteOffsetAndNullStrides) {
   // data is the allocation, the first element two floats in; no strides: compact row-major.
   VersionedTestTensor tensor(memory.data, kCudaDevice0, kFloat32, {2, 3}, {}, 2 * sizeof(float));
   ga_array_t imported = nullptr;
-  GA_ASSERT_OK(ga_array_from_dlpack_versioned(tensor.get(), nullptr, &imported));
+  GA_ASSERT_OK(ga_array_from_dlpack_versioned(tensor.get(), nullptr, nullptr, &imported));
   EXPECT_EQ(data_of(imported), memory.at<float>(2));
   EXPECT_EQ(strides_of(imported), (std::vector<int64_t>{3, 1}));
   EXPECT_EQ(read_back<float>(imported), (std::vector<float>{2, 3, 4, 5, 6, 7}));
@@ -83,7 +83,7 @@ TEST_F(DLPackRoundTrip, NegativeStridesImportAndExportInPlace) {
   // Rows in reverse order: the first element is element 3, and axis 0 steps back three elements.
   LegacyTestTensor tensor(memory.data, kCudaDevice0, kFloat32, {2, 3}, {-3, 1}, 3 * sizeof(float));
   ga_array_t imported = nullptr;
-  GA_ASSERT_OK(ga_array_from_dlpack(tensor.get(), nullptr, &imported));
+  GA_ASSERT_OK(ga_array_from_dlpack(tensor.get(), nullptr, nullptr, &imported));
   EXPECT_EQ(data_of(imported), memory.at<float>(3));
   EXPECT_EQ(strides_of(imported), (std::vector<int64_t>{-3, 1}));
 
@@ -104,7 +104,7 @@ TEST_F(DLPackRoundTrip, DeleterRunsOnceOnTheThreadThatDropsTheLastView) {
   DeviceMemory memory(std::vector<float>{1, 2, 3, 4});
   VersionedTestTensor tensor(memory.data, kCudaDevice0, kFloat32, {4}, {1});
   ga_array_t imported = nullptr;
-  GA_ASSERT_OK(ga_array_from_dlpack_versioned(tensor.get(), nullptr, &imported));
+  GA_ASSERT_OK(ga_array_from_dlpack_versioned(tensor.get(), nullptr, nullptr, &imported));
   GA_ASSERT_OK(ga_array_retain(imported));
   GA_ASSERT_OK(ga_array_release(imported));
   EXPECT_EQ(tensor.deleter_calls(), 0);

@@ -107,7 +107,7 @@ ga_array_t transform(ga_fft_kind_t kind, ga_array_t a, std::vector<int64_t> s, s
   ga_array_t out = nullptr;
   const int count = static_cast<int>(std::max(s.size(), axes.size()));
   EXPECT_EQ(ga_fft_execute(kind, a, s.empty() ? nullptr : s.data(), axes.empty() ? nullptr : axes.data(), count, norm,
-                           &out, nullptr),
+                           nullptr, nullptr, &out),
             GA_OK)
       << ga_last_error();
   return out;
@@ -124,16 +124,17 @@ ga_fft_plan_cache_info_t cache_info() {
 TEST(FftHost, RefusalsThatNeedNoDevice) {
   ga_array_t out = nullptr;
   const int axis = -1;
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, nullptr, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, &out, nullptr),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, nullptr, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr,
+                                  &out),
                    GA_ERROR_INVALID_HANDLE);
   EXPECT_EQ(out, nullptr);
-  GA_EXPECT_STATUS(ga_fft_shift(nullptr, nullptr, 0, 0, &out, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_fft_shift(nullptr, nullptr, 0, 0, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_fft_plan_cache_set_size(0, -2), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_fft_plan_cache_set_memory_limit(0, -2), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_fft_plan_cache_get_info(0, nullptr), GA_ERROR_INVALID_ARGUMENT);
   ga_fft_plan_cache_info_t small{0};
   GA_EXPECT_STATUS(ga_fft_plan_cache_get_info(0, &small), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_fft_freq(8, 1.0, 0, GA_DTYPE_SAME, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_fft_freq(8, 1.0, 0, GA_DTYPE_SAME, nullptr, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
 }
 
 TEST_F(FftTest, ComplexTransformsMatchTheDirectDftAlongTheLastAxis) {
@@ -327,17 +328,17 @@ TEST_F(FftTest, OutArraysAreWrittenWithSameKindCasting) {
   ga_array_t out = owned(upload_as(std::vector<cf>(8), {8}, GA_COMPLEX64));
   ga_array_t returned = out;
   const int axis = 0;
-  GA_ASSERT_OK(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, &returned, nullptr));
+  GA_ASSERT_OK(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &returned));
   EXPECT_EQ(returned, out);
   expect_near_all(fetch<cf>(out), dft_along(values, {8}, 0, false), 1e-5, "out complex64");
 
   ga_array_t wrong_dtype = make(owned, std::vector<double>(8), {8});
   ga_array_t given = wrong_dtype;
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, &given, nullptr),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &given),
                    GA_ERROR_DTYPE);
   ga_array_t wrong_shape = make(owned, std::vector<cd>(9), {9});
   given = wrong_shape;
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, &given, nullptr),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &given),
                    GA_ERROR_SHAPE_MISMATCH);
   EXPECT_EQ(given, wrong_shape);
 }
@@ -352,41 +353,48 @@ TEST_F(FftTest, EveryRefusalHasItsStatus) {
   const int far[1] = {2};
   const int64_t zero[1] = {0};
   const int64_t three[3] = {2, 2, 2};
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr,
+                                  nullptr),
                    GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(
-      ga_fft_execute(static_cast<ga_fft_kind_t>(9), a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, &out, nullptr),
+      ga_fft_execute(static_cast<ga_fft_kind_t>(9), a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &out),
       GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, static_cast<ga_fft_norm_t>(3), &out, nullptr),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, static_cast<ga_fft_norm_t>(3), nullptr,
+                                  nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, -1, GA_FFT_NORM_BACKWARD, &out, nullptr),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, -1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, repeated, 2, GA_FFT_NORM_BACKWARD, &out, nullptr),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, repeated, 2, GA_FFT_NORM_BACKWARD, nullptr, nullptr,
+                                  &out),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, far, 1, GA_FFT_NORM_BACKWARD, &out, nullptr),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, far, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &out),
                    GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, zero, &axis, 1, GA_FFT_NORM_BACKWARD, &out, nullptr),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, zero, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(ga_last_error()).find("Invalid number of FFT data points (0)"), std::string::npos);
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, three, nullptr, 3, GA_FFT_NORM_BACKWARD, &out, nullptr),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, three, nullptr, 3, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_REAL_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, &out, nullptr),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_REAL_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr,
+                                  &out),
                    GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_HERMITIAN_INVERSE, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, &out, nullptr),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_HERMITIAN_INVERSE, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr,
+                                  nullptr, &out),
                    GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_REAL_FORWARD, real, nullptr, &axis, 0, GA_FFT_NORM_BACKWARD, &out, nullptr),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_REAL_FORWARD, real, nullptr, &axis, 0, GA_FFT_NORM_BACKWARD, nullptr,
+                                  nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
   // irfft of one value: the default length 2(1-1) = 0.
   ga_array_t single = make(owned, signal(1), {1});
   const int first = 0;
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_REAL_INVERSE, single, nullptr, &first, 1, GA_FFT_NORM_BACKWARD, &out, nullptr),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_REAL_INVERSE, single, nullptr, &first, 1, GA_FFT_NORM_BACKWARD, nullptr,
+                                  nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(out, nullptr);
-  GA_EXPECT_STATUS(ga_fft_freq(0, 1.0, 0, GA_DTYPE_SAME, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_fft_freq(4, 0.0, 0, GA_DTYPE_SAME, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_fft_freq(4, 1.0, 0, GA_INT32, &out, nullptr), GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_fft_shift(a, far, 1, 0, &out, nullptr), GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_fft_shift(a, far, -1, 0, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_fft_freq(0, 1.0, 0, GA_DTYPE_SAME, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_fft_freq(4, 0.0, 0, GA_DTYPE_SAME, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_fft_freq(4, 1.0, 0, GA_INT32, nullptr, nullptr, &out), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_fft_shift(a, far, 1, 0, nullptr, nullptr, &out), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_fft_shift(a, far, -1, 0, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_fft_plan_cache_set_size(1 << 20, 4), GA_ERROR_NO_DEVICE);
   EXPECT_EQ(out, nullptr);
 }
@@ -394,16 +402,16 @@ TEST_F(FftTest, EveryRefusalHasItsStatus) {
 TEST_F(FftTest, FrequenciesAndShifts) {
   Handles owned;
   ga_array_t frequencies = nullptr;
-  GA_ASSERT_OK(ga_fft_freq(5, 0.5, 0, GA_DTYPE_SAME, &frequencies, nullptr));
+  GA_ASSERT_OK(ga_fft_freq(5, 0.5, 0, GA_DTYPE_SAME, nullptr, nullptr, &frequencies));
   owned(frequencies);
   EXPECT_EQ(dtype_of_array(frequencies), GA_FLOAT64);
   expect_near_all(fetch<double>(frequencies), std::vector<double>{0, 0.4, 0.8, -0.8, -0.4}, 1e-15, "fftfreq");
   ga_array_t even = nullptr;
-  GA_ASSERT_OK(ga_fft_freq(4, 1.0, 0, GA_FLOAT32, &even, nullptr));
+  GA_ASSERT_OK(ga_fft_freq(4, 1.0, 0, GA_FLOAT32, nullptr, nullptr, &even));
   owned(even);
   EXPECT_EQ(fetch<float>(even), (std::vector<float>{0, 0.25f, -0.5f, -0.25f}));
   ga_array_t real = nullptr;
-  GA_ASSERT_OK(ga_fft_freq(5, 0.5, 1, GA_DTYPE_SAME, &real, nullptr));
+  GA_ASSERT_OK(ga_fft_freq(5, 0.5, 1, GA_DTYPE_SAME, nullptr, nullptr, &real));
   owned(real);
   expect_near_all(fetch<double>(real), std::vector<double>{0, 0.4, 0.8}, 1e-15, "rfftfreq");
 
@@ -411,17 +419,17 @@ TEST_F(FftTest, FrequenciesAndShifts) {
   std::iota(values.begin(), values.end(), 0.0);
   ga_array_t a = make(owned, values, {3, 5});
   ga_array_t shifted = nullptr;
-  GA_ASSERT_OK(ga_fft_shift(a, nullptr, 0, 0, &shifted, nullptr));
+  GA_ASSERT_OK(ga_fft_shift(a, nullptr, 0, 0, nullptr, nullptr, &shifted));
   owned(shifted);
   // Rows roll by 1, columns by 2.
   EXPECT_EQ(fetch<double>(shifted), (std::vector<double>{13, 14, 10, 11, 12, 3, 4, 0, 1, 2, 8, 9, 5, 6, 7}));
   ga_array_t back = nullptr;
-  GA_ASSERT_OK(ga_fft_shift(shifted, nullptr, 0, 1, &back, nullptr));
+  GA_ASSERT_OK(ga_fft_shift(shifted, nullptr, 0, 1, nullptr, nullptr, &back));
   owned(back);
   EXPECT_EQ(fetch<double>(back), values);
   const int last = -1;
   ga_array_t columns = nullptr;
-  GA_ASSERT_OK(ga_fft_shift(a, &last, 1, 1, &columns, nullptr));
+  GA_ASSERT_OK(ga_fft_shift(a, &last, 1, 1, nullptr, nullptr, &columns));
   owned(columns);
   // ifftshift of the columns alone: each row rolls by -2.
   EXPECT_EQ(fetch<double>(columns), (std::vector<double>{2, 3, 4, 0, 1, 7, 8, 9, 5, 6, 12, 13, 14, 10, 11}));
@@ -482,8 +490,8 @@ TEST_F(FftTest, ThreadsWithTheirOwnStreamsShareThePlans) {
         const int64_t shape[2] = {4, sizes[which]};
         ga_array_t a = nullptr, result = nullptr;
         const int axis = 1;
-        if (ga_array_from_host(inputs[which].data(), 2, shape, nullptr, GA_COMPLEX128, GA_ORDER_C, &a) != GA_OK ||
-            ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, &result, stream) != GA_OK) {
+        if (ga_array_from_host(inputs[which].data(), 2, shape, nullptr, GA_COMPLEX128, GA_ORDER_C, nullptr, &a) != GA_OK ||
+            ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, stream, &result) != GA_OK) {
           ++failures[t];
           ga_array_release(a);
           continue;
@@ -491,7 +499,7 @@ TEST_F(FftTest, ThreadsWithTheirOwnStreamsShareThePlans) {
         std::vector<cd> values(inputs[which].size());
         // ga_array_to_host waits for the current stream; the transform ran on `stream`.
         if (ga_stream_synchronize(stream) != GA_OK ||
-            ga_array_to_host(result, values.data(), values.size() * sizeof(cd)) != GA_OK) {
+            ga_array_to_host(result, values.data(), values.size() * sizeof(cd), nullptr) != GA_OK) {
           ++failures[t];
         } else {
           for (size_t i = 0; i < values.size(); ++i) {

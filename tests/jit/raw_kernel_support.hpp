@@ -24,7 +24,7 @@ template <class T>
 ga_array_t upload(const std::vector<T>& values) {
   const int64_t shape[1] = {static_cast<int64_t>(values.size())};
   ga_array_t array = nullptr;
-  EXPECT_EQ(ga_array_from_host(values.data(), 1, shape, nullptr, dtype_of<T>(), GA_ORDER_C, &array), GA_OK)
+  EXPECT_EQ(ga_array_from_host(values.data(), 1, shape, nullptr, dtype_of<T>(), GA_ORDER_C, nullptr, &array), GA_OK)
       << ga_last_error();
   return array;
 }
@@ -32,7 +32,7 @@ ga_array_t upload(const std::vector<T>& values) {
 template <class T>
 std::vector<T> download(ga_array_t array, size_t count) {
   std::vector<T> values(count);
-  EXPECT_EQ(ga_array_to_host(array, values.data(), count * sizeof(T)), GA_OK) << ga_last_error();
+  EXPECT_EQ(ga_array_to_host(array, values.data(), count * sizeof(T), nullptr), GA_OK) << ga_last_error();
   return values;
 }
 

@@ -48,7 +48,7 @@ void expect_my_func_computes(ga_kernel_t kernel, double a) {
   const ga_kernel_arg_t args[] = {array_arg(data), scalar_arg(dtype_of<T>(), a, 0), scalar_arg(GA_INT32, 0, n)};
   const uint32_t grid[3] = {(n + 255) / 256, 1, 1};
   const uint32_t block[3] = {256, 1, 1};
-  GA_ASSERT_OK(ga_kernel_launch(kernel, grid, block, 0, nullptr, args, 3));
+  GA_ASSERT_OK(ga_kernel_launch(kernel, grid, block, 0, args, 3, nullptr));
   const std::vector<T> result = download<T>(data, n);
   for (int i = 0; i < n; ++i) ASSERT_EQ(result[i], static_cast<T>(a) * values[i] + T(1)) << i;
   GA_ASSERT_OK(ga_array_release(data));
@@ -72,7 +72,7 @@ TEST_F(NameExpressionTest, EachInstantiationRunsAndPlainKernelsStayReachable) {
   ga_array_t one = upload(std::vector<float>{0.0f});
   const ga_kernel_arg_t args[] = {array_arg(one)};
   const uint32_t single[3] = {1, 1, 1};
-  GA_ASSERT_OK(ga_kernel_launch(plain, single, single, 0, nullptr, args, 1));
+  GA_ASSERT_OK(ga_kernel_launch(plain, single, single, 0, args, 1, nullptr));
   EXPECT_EQ(download<float>(one, 1)[0], 42.0f);
   GA_ASSERT_OK(ga_array_release(one));
   for (ga_kernel_t kernel : {as_float, as_double, plain}) GA_ASSERT_OK(ga_kernel_release(kernel));

@@ -63,7 +63,7 @@ TEST_F(RawKernelTest, SaxpyMatchesTheHost) {
   const ga_kernel_arg_t launch_args[] = {args[0], args[1], args[2], args[3], count};
   const uint32_t grid[3] = {static_cast<uint32_t>((n + 255) / 256), 1, 1};
   const uint32_t block[3] = {256, 1, 1};
-  GA_ASSERT_OK(ga_kernel_launch(kernel, grid, block, 0, nullptr, launch_args, 5));
+  GA_ASSERT_OK(ga_kernel_launch(kernel, grid, block, 0, launch_args, 5, nullptr));
   const std::vector<float> result = download<float>(out, n);
   for (size_t i = 0; i < n; ++i) ASSERT_EQ(result[i], 2.5f * x[i] + y[i]) << i;
   for (ga_array_t a : {dx, dy, out}) GA_ASSERT_OK(ga_array_release(a));
@@ -86,7 +86,7 @@ extern "C" __global__ void my_add(const float* x1, const float* x2, float* y) {
   const ga_kernel_arg_t args[] = {array_arg(da), array_arg(db), array_arg(out)};
   const uint32_t grid[3] = {5, 1, 1};
   const uint32_t block[3] = {25, 1, 1};
-  GA_ASSERT_OK(ga_kernel_launch(kernel, grid, block, 0, nullptr, args, 3));
+  GA_ASSERT_OK(ga_kernel_launch(kernel, grid, block, 0, args, 3, nullptr));
   const std::vector<float> result = download<float>(out, a.size());
   for (size_t i = 0; i < a.size(); ++i) EXPECT_EQ(result[i], a[i] + b[i]) << i;
   for (ga_array_t x : {da, db, out}) GA_ASSERT_OK(ga_array_release(x));
@@ -112,8 +112,8 @@ TEST_F(RawKernelTest, ModuleWithTwoKernelsOutlivedByItsFunctions) {
   count.scalar.as_int = 300;
   const ga_kernel_arg_t scale_args[] = {array_arg(data), scalar_arg(GA_FLOAT32, 3.0, 0), count};
   const ga_kernel_arg_t shift_args[] = {array_arg(data), scalar_arg(GA_FLOAT32, 0.5, 0), count};
-  GA_ASSERT_OK(ga_kernel_launch(scale, grid, block, 0, nullptr, scale_args, 3));
-  GA_ASSERT_OK(ga_kernel_launch(shift, grid, block, 0, nullptr, shift_args, 3));
+  GA_ASSERT_OK(ga_kernel_launch(scale, grid, block, 0, scale_args, 3, nullptr));
+  GA_ASSERT_OK(ga_kernel_launch(shift, grid, block, 0, shift_args, 3, nullptr));
   const std::vector<float> result = download<float>(data, values.size());
   for (size_t i = 0; i < values.size(); ++i) EXPECT_EQ(result[i], values[i] * 3.0f + 0.5f) << i;
   GA_ASSERT_OK(ga_array_release(data));
@@ -139,7 +139,7 @@ TEST_F(RawKernelTest, SharedMemoryBlockSumAlsoBeyondFortyEightKiB) {
     const uint32_t block[3] = {threads, 1, 1};
     // 64 KiB more than the kernel reads, so that the launch needs the opt-in past 48 KiB.
     const size_t shared = threads * sizeof(float) + (threads == 1024u ? 64 * 1024 : 0);
-    GA_ASSERT_OK(ga_kernel_launch(kernel, grid, block, shared, nullptr, args, 3));
+    GA_ASSERT_OK(ga_kernel_launch(kernel, grid, block, shared, args, 3, nullptr));
     const std::vector<float> result = download<float>(sums, blocks);
     for (uint32_t b = 0; b < blocks; ++b) {
       float expected = 0.0f;
@@ -179,18 +179,18 @@ TEST_F(RawKernelTest, BadArgumentsAreRefused) {
   const uint32_t zero[3] = {1, 0, 1};
   ga_kernel_arg_t bad_kind{};
   bad_kind.kind = static_cast<ga_kernel_arg_kind_t>(7);
-  GA_EXPECT_STATUS(ga_kernel_launch(kernel, zero, one, 0, nullptr, nullptr, 0), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_kernel_launch(kernel, one, nullptr, 0, nullptr, nullptr, 0), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_kernel_launch(kernel, one, one, 0, nullptr, nullptr, 3), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_kernel_launch(kernel, one, one, 0, nullptr, &bad_kind, 1), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_kernel_launch(kernel, zero, one, 0, nullptr, 0, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_kernel_launch(kernel, one, nullptr, 0, nullptr, 0, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_kernel_launch(kernel, one, one, 0, nullptr, 3, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_kernel_launch(kernel, one, one, 0, &bad_kind, 1, nullptr), GA_ERROR_INVALID_ARGUMENT);
   ga_kernel_arg_t released_array = array_arg(nullptr);
-  GA_EXPECT_STATUS(ga_kernel_launch(kernel, one, one, 0, nullptr, &released_array, 1), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_kernel_launch(kernel, one, one, 0, &released_array, 1, nullptr), GA_ERROR_INVALID_HANDLE);
   ga_kernel_arg_t bad_scalar = scalar_arg(static_cast<ga_dtype_t>(99), 0, 0);
-  GA_EXPECT_STATUS(ga_kernel_launch(kernel, one, one, 0, nullptr, &bad_scalar, 1), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_kernel_launch(kernel, one, one, 0, &bad_scalar, 1, nullptr), GA_ERROR_DTYPE);
   const uint32_t too_many_threads[3] = {4096, 1, 1};
-  GA_EXPECT_STATUS(ga_kernel_launch(kernel, one, too_many_threads, 0, nullptr, nullptr, 0), GA_ERROR_CUDA);
+  GA_EXPECT_STATUS(ga_kernel_launch(kernel, one, too_many_threads, 0, nullptr, 0, nullptr), GA_ERROR_CUDA);
   GA_ASSERT_OK(ga_kernel_release(kernel));
-  GA_EXPECT_STATUS(ga_kernel_launch(kernel, one, one, 0, nullptr, nullptr, 0), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_kernel_launch(kernel, one, one, 0, nullptr, 0, nullptr), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_kernel_release(kernel), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_module_release(nullptr), GA_ERROR_INVALID_HANDLE);
   ga_kernel_t function = nullptr;

@@ -29,12 +29,12 @@ struct OwnedArray {
 inline ga_array_t upload(const std::vector<double>& values, std::vector<int64_t> shape, ga_dtype_t dtype = GA_FLOAT64) {
   ga_array_t host_copy = nullptr;
   EXPECT_EQ(ga_array_from_host(values.data(), static_cast<int>(shape.size()), shape.data(), nullptr, GA_FLOAT64,
-                               GA_ORDER_C, &host_copy),
+                               GA_ORDER_C, nullptr, &host_copy),
             GA_OK)
       << ga_last_error();
   if (dtype == GA_FLOAT64) return host_copy;
   ga_array_t cast = nullptr;
-  EXPECT_EQ(ga_array_astype(host_copy, dtype, GA_ORDER_C, &cast), GA_OK) << ga_last_error();
+  EXPECT_EQ(ga_array_astype(host_copy, dtype, GA_ORDER_C, nullptr, &cast), GA_OK) << ga_last_error();
   ga_array_release(host_copy);
   return cast;
 }
@@ -42,7 +42,7 @@ inline ga_array_t upload(const std::vector<double>& values, std::vector<int64_t>
 inline ga_array_t upload_complex(const std::vector<std::complex<double>>& values, std::vector<int64_t> shape) {
   ga_array_t array = nullptr;
   EXPECT_EQ(ga_array_from_host(values.data(), static_cast<int>(shape.size()), shape.data(), nullptr, GA_COMPLEX128,
-                               GA_ORDER_C, &array),
+                               GA_ORDER_C, nullptr, &array),
             GA_OK)
       << ga_last_error();
   return array;
@@ -51,18 +51,18 @@ inline ga_array_t upload_complex(const std::vector<std::complex<double>>& values
 // The array's values as float64 (complex: real parts are not wanted here; use download_complex).
 inline std::vector<double> download(ga_array_t array) {
   ga_array_t cast = nullptr;
-  EXPECT_EQ(ga_array_astype(array, GA_FLOAT64, GA_ORDER_C, &cast), GA_OK) << ga_last_error();
+  EXPECT_EQ(ga_array_astype(array, GA_FLOAT64, GA_ORDER_C, nullptr, &cast), GA_OK) << ga_last_error();
   std::vector<double> values(static_cast<size_t>(size_of(cast)));
-  EXPECT_EQ(ga_array_to_host(cast, values.data(), values.size() * sizeof(double)), GA_OK) << ga_last_error();
+  EXPECT_EQ(ga_array_to_host(cast, values.data(), values.size() * sizeof(double), nullptr), GA_OK) << ga_last_error();
   ga_array_release(cast);
   return values;
 }
 
 inline std::vector<std::complex<double>> download_complex(ga_array_t array) {
   ga_array_t cast = nullptr;
-  EXPECT_EQ(ga_array_astype(array, GA_COMPLEX128, GA_ORDER_C, &cast), GA_OK) << ga_last_error();
+  EXPECT_EQ(ga_array_astype(array, GA_COMPLEX128, GA_ORDER_C, nullptr, &cast), GA_OK) << ga_last_error();
   std::vector<std::complex<double>> values(static_cast<size_t>(size_of(cast)));
-  EXPECT_EQ(ga_array_to_host(cast, values.data(), values.size() * sizeof(values[0])), GA_OK) << ga_last_error();
+  EXPECT_EQ(ga_array_to_host(cast, values.data(), values.size() * sizeof(values[0]), nullptr), GA_OK) << ga_last_error();
   ga_array_release(cast);
   return values;
 }

@@ -15,7 +15,7 @@ void expect_qr_factors(const OwnedArray& matrix, const std::vector<double>& a, i
                        ga_linalg_qr_mode_t mode, int64_t columns, std::vector<double>& r_values) {
   OwnedArray q;
   OwnedArray r;
-  GA_ASSERT_OK(ga_linalg_qr(matrix.handle, mode, q.out(), r.out(), nullptr));
+  GA_ASSERT_OK(ga_linalg_qr(matrix.handle, mode, nullptr, q.out(), r.out()));
   EXPECT_EQ(shape_of(q.handle), (std::vector<int64_t>{m, columns}));
   EXPECT_EQ(shape_of(r.handle), (std::vector<int64_t>{columns, n}));
   const std::vector<double> q_values = download(q.handle);
@@ -32,14 +32,14 @@ TEST_F(LinalgFactorizations, SolveMatrixAndVectorRightHandSides) {
   OwnedArray matrix(upload(a, {n, n}));
   OwnedArray right(upload(b, {n, 3}));
   OwnedArray x;
-  GA_ASSERT_OK(ga_linalg_solve(matrix.handle, right.handle, x.out(), nullptr));
+  GA_ASSERT_OK(ga_linalg_solve(matrix.handle, right.handle, nullptr, nullptr, x.out()));
   EXPECT_EQ(shape_of(x.handle), (std::vector<int64_t>{n, 3}));
   expect_near_all(host_matmul(a, download(x.handle), n, n, 3), b, 1e-10);
   expect_near_all(download(matrix.handle), a, 0.0);  // the input is not modified
 
   OwnedArray vector(upload(std::vector<double>(b.begin(), b.begin() + n), {n}));
   OwnedArray y;
-  GA_ASSERT_OK(ga_linalg_solve(matrix.handle, vector.handle, y.out(), nullptr));
+  GA_ASSERT_OK(ga_linalg_solve(matrix.handle, vector.handle, nullptr, nullptr, y.out()));
   EXPECT_EQ(shape_of(y.handle), (std::vector<int64_t>{n}));
   expect_near_all(host_matmul(a, download(y.handle), n, n, 1), std::vector<double>(b.begin(), b.begin() + n), 1e-10);
 }
@@ -55,7 +55,7 @@ TEST_F(LinalgFactorizations, SolveBroadcastsBatches) {
   OwnedArray matrices(upload(stacked, {3, n, n}));
   OwnedArray right(upload(b, {n}));
   OwnedArray x;
-  GA_ASSERT_OK(ga_linalg_solve(matrices.handle, right.handle, x.out(), nullptr));
+  GA_ASSERT_OK(ga_linalg_solve(matrices.handle, right.handle, nullptr, nullptr, x.out()));
   EXPECT_EQ(shape_of(x.handle), (std::vector<int64_t>{3, n}));
   const std::vector<double> solutions = download(x.handle);
   for (int entry = 0; entry < 3; ++entry) {
@@ -75,7 +75,7 @@ TEST_F(LinalgFactorizations, InverseOfEveryDtype) {
     }
     OwnedArray matrix(upload(values, {n, n}, dtype));
     OwnedArray inverse;
-    GA_ASSERT_OK(ga_linalg_inv(matrix.handle, inverse.out(), nullptr));
+    GA_ASSERT_OK(ga_linalg_inv(matrix.handle, nullptr, nullptr, inverse.out()));
     ga_dtype_t result_dtype;
     GA_ASSERT_OK(ga_array_dtype(inverse.handle, &result_dtype));
     EXPECT_EQ(result_dtype, dtype == GA_INT64 ? GA_FLOAT64 : dtype);
@@ -88,22 +88,22 @@ TEST_F(LinalgFactorizations, DeterminantAndSlogdet) {
   // det of [[0, 2], [3, 4]] is -6 (one row interchange); of a triangular matrix the diagonal product.
   OwnedArray swapped(upload({0, 2, 3, 4}, {2, 2}));
   OwnedArray det;
-  GA_ASSERT_OK(ga_linalg_det(swapped.handle, det.out(), nullptr));
+  GA_ASSERT_OK(ga_linalg_det(swapped.handle, nullptr, nullptr, det.out()));
   EXPECT_EQ(shape_of(det.handle).size(), 0u);
   EXPECT_NEAR(download(det.handle)[0], -6.0, 1e-12);
   OwnedArray sign;
   OwnedArray logabsdet;
-  GA_ASSERT_OK(ga_linalg_slogdet(swapped.handle, sign.out(), logabsdet.out(), nullptr));
+  GA_ASSERT_OK(ga_linalg_slogdet(swapped.handle, nullptr, sign.out(), logabsdet.out()));
   EXPECT_NEAR(download(sign.handle)[0], -1.0, 1e-12);
   EXPECT_NEAR(download(logabsdet.handle)[0], std::log(6.0), 1e-12);
 
   OwnedArray singular(upload({1, 2, 2, 4}, {2, 2}));
   OwnedArray zero;
-  GA_ASSERT_OK(ga_linalg_det(singular.handle, zero.out(), nullptr));
+  GA_ASSERT_OK(ga_linalg_det(singular.handle, nullptr, nullptr, zero.out()));
   EXPECT_EQ(download(zero.handle)[0], 0.0);
   OwnedArray singular_sign;
   OwnedArray singular_log;
-  GA_ASSERT_OK(ga_linalg_slogdet(singular.handle, singular_sign.out(), singular_log.out(), nullptr));
+  GA_ASSERT_OK(ga_linalg_slogdet(singular.handle, nullptr, singular_sign.out(), singular_log.out()));
   EXPECT_EQ(download(singular_sign.handle)[0], 0.0);
   EXPECT_TRUE(std::isinf(download(singular_log.handle)[0]));
 }
@@ -113,13 +113,13 @@ TEST_F(LinalgFactorizations, CholeskyLowerAndUpper) {
   const std::vector<double> a = positive_definite(n, 5);
   OwnedArray matrix(upload(a, {n, n}));
   OwnedArray lower;
-  GA_ASSERT_OK(ga_linalg_cholesky(matrix.handle, 0, lower.out(), nullptr));
+  GA_ASSERT_OK(ga_linalg_cholesky(matrix.handle, 0, nullptr, nullptr, lower.out()));
   const std::vector<double> l = download(lower.handle);
   for (int64_t i = 0; i < n; ++i)
     for (int64_t j = i + 1; j < n; ++j) EXPECT_EQ(l[i * n + j], 0.0);
   expect_near_all(host_matmul(l, host_transpose(l, n, n), n, n, n), a, 1e-10);
   OwnedArray upper;
-  GA_ASSERT_OK(ga_linalg_cholesky(matrix.handle, 1, upper.out(), nullptr));
+  GA_ASSERT_OK(ga_linalg_cholesky(matrix.handle, 1, nullptr, nullptr, upper.out()));
   expect_near_all(download(upper.handle), host_transpose(l, n, n), 1e-10);
 }
 
@@ -135,13 +135,13 @@ TEST_F(LinalgFactorizations, QrModes) {
 
     OwnedArray none;
     OwnedArray r_only;
-    GA_ASSERT_OK(ga_linalg_qr(matrix.handle, GA_LINALG_QR_R, none.out(), r_only.out(), nullptr));
+    GA_ASSERT_OK(ga_linalg_qr(matrix.handle, GA_LINALG_QR_R, nullptr, none.out(), r_only.out()));
     EXPECT_EQ(none.handle, nullptr);
     expect_near_all(download(r_only.handle), reduced_r, 1e-12);
 
     OwnedArray h;
     OwnedArray tau;
-    GA_ASSERT_OK(ga_linalg_qr(matrix.handle, GA_LINALG_QR_RAW, h.out(), tau.out(), nullptr));
+    GA_ASSERT_OK(ga_linalg_qr(matrix.handle, GA_LINALG_QR_RAW, nullptr, h.out(), tau.out()));
     EXPECT_EQ(shape_of(h.handle), (std::vector<int64_t>{n, m}));
     EXPECT_EQ(shape_of(tau.handle), (std::vector<int64_t>{k}));
   }
@@ -156,7 +156,7 @@ TEST_F(LinalgFactorizations, SvdThinFullAndValues) {
       OwnedArray u;
       OwnedArray s;
       OwnedArray vh;
-      GA_ASSERT_OK(ga_linalg_svd(matrix.handle, full, 1, u.out(), s.out(), vh.out(), nullptr));
+      GA_ASSERT_OK(ga_linalg_svd(matrix.handle, full, 1, nullptr, u.out(), s.out(), vh.out()));
       const int64_t ucols = full ? m : k;
       const int64_t vrows = full ? n : k;
       EXPECT_EQ(shape_of(u.handle), (std::vector<int64_t>{m, ucols}));
@@ -177,7 +177,7 @@ TEST_F(LinalgFactorizations, SvdThinFullAndValues) {
     OwnedArray no_u;
     OwnedArray values;
     OwnedArray no_vh;
-    GA_ASSERT_OK(ga_linalg_svd(matrix.handle, 1, 0, no_u.out(), values.out(), no_vh.out(), nullptr));
+    GA_ASSERT_OK(ga_linalg_svd(matrix.handle, 1, 0, nullptr, no_u.out(), values.out(), no_vh.out()));
     EXPECT_EQ(no_u.handle, nullptr);
     EXPECT_EQ(no_vh.handle, nullptr);
     EXPECT_EQ(shape_of(values.handle), (std::vector<int64_t>{k}));
@@ -190,7 +190,7 @@ TEST_F(LinalgFactorizations, EighAndEigvalsh) {
   OwnedArray matrix(upload(a, {n, n}));
   OwnedArray w;
   OwnedArray v;
-  GA_ASSERT_OK(ga_linalg_eigh(matrix.handle, GA_LINALG_LOWER, w.out(), v.out(), nullptr));
+  GA_ASSERT_OK(ga_linalg_eigh(matrix.handle, GA_LINALG_LOWER, nullptr, w.out(), v.out()));
   const std::vector<double> values = download(w.handle);
   const std::vector<double> vectors = download(v.handle);
   for (int64_t i = 1; i < n; ++i) EXPECT_LE(values[i - 1], values[i]);
@@ -198,7 +198,7 @@ TEST_F(LinalgFactorizations, EighAndEigvalsh) {
   for (int64_t i = 0; i < n; ++i)
     for (int64_t j = 0; j < n; ++j) EXPECT_NEAR(av[i * n + j], vectors[i * n + j] * values[j], 1e-9);
   OwnedArray only;
-  GA_ASSERT_OK(ga_linalg_eigvalsh(matrix.handle, GA_LINALG_UPPER, only.out(), nullptr));
+  GA_ASSERT_OK(ga_linalg_eigvalsh(matrix.handle, GA_LINALG_UPPER, nullptr, nullptr, only.out()));
   expect_near_all(download(only.handle), values, 1e-9);
 }
 
@@ -209,7 +209,7 @@ TEST_F(LinalgFactorizations, EigOfGeneralMatrix) {
   OwnedArray matrix(upload(a, {n, n}));
   OwnedArray w;
   OwnedArray v;
-  GA_ASSERT_OK(ga_linalg_eig(matrix.handle, w.out(), v.out(), nullptr));
+  GA_ASSERT_OK(ga_linalg_eig(matrix.handle, nullptr, w.out(), v.out()));
   const std::vector<std::complex<double>> values = download_complex(w.handle);
   const std::vector<std::complex<double>> vectors = download_complex(v.handle);
   std::vector<std::complex<double>> complex_a(a.begin(), a.end());
@@ -217,7 +217,7 @@ TEST_F(LinalgFactorizations, EigOfGeneralMatrix) {
   for (int64_t i = 0; i < n; ++i)
     for (int64_t j = 0; j < n; ++j) EXPECT_NEAR(std::abs(av[i * n + j] - vectors[i * n + j] * values[j]), 0.0, 1e-9);
   OwnedArray only;
-  GA_ASSERT_OK(ga_linalg_eigvals(matrix.handle, only.out(), nullptr));
+  GA_ASSERT_OK(ga_linalg_eigvals(matrix.handle, nullptr, nullptr, only.out()));
   expect_near_all(download_complex(only.handle), values, 1e-9);
 }
 

@@ -60,19 +60,19 @@ TEST_F(ProductsTest, MatmulMatchesHostReferenceInFloat32AndFloat64) {
   const std::vector<float> a = test_values<float>(7 * 9);
   const std::vector<float> b = test_values<float>(9 * 5);
   const std::vector<double> expected = reference_matmul(as_doubles(a), as_doubles(b), 1, 7, 9, 5);
-  ga_array_t c = owned(call(ga_matmul, make(owned, a, {7, 9}), make(owned, b, {9, 5})));
+  ga_array_t c = owned(call(ga_array_matmul, make(owned, a, {7, 9}), make(owned, b, {9, 5})));
   EXPECT_EQ(shape_of(c), (std::vector<int64_t>{7, 5}));
   EXPECT_EQ(dtype_of_array(c), GA_FLOAT32);
   expect_near_all(fetch<float>(c), expected, 1e-4);
 
   const std::vector<double> a64 = as_doubles(a);
   const std::vector<double> b64 = as_doubles(b);
-  ga_array_t c64 = owned(call(ga_matmul, make(owned, a64, {7, 9}), make(owned, b64, {9, 5})));
+  ga_array_t c64 = owned(call(ga_array_matmul, make(owned, a64, {7, 9}), make(owned, b64, {9, 5})));
   EXPECT_EQ(dtype_of_array(c64), GA_FLOAT64);
   expect_near_all(fetch<double>(c64), expected, 1e-12);
 
   // float32 @ float64 promotes to float64.
-  ga_array_t mixed = owned(call(ga_matmul, make(owned, a, {7, 9}), make(owned, b64, {9, 5})));
+  ga_array_t mixed = owned(call(ga_array_matmul, make(owned, a, {7, 9}), make(owned, b64, {9, 5})));
   EXPECT_EQ(dtype_of_array(mixed), GA_FLOAT64);
   expect_near_all(fetch<double>(mixed), expected, 1e-12);
 }
@@ -90,9 +90,9 @@ TEST_F(ProductsTest, TransposedOperandsGiveTheProductOfTheTransposes) {
   const std::vector<double> expected = reference_matmul(at, bt, 1, 7, 9, 5);
   ga_array_t a_t = owned(transposed(make(owned, a, {9, 7})));
   ga_array_t b_t = owned(transposed(make(owned, b, {5, 9})));
-  expect_near_all(fetch<double>(owned(call(ga_matmul, a_t, b_t))), expected, 1e-12);
-  expect_near_all(fetch<double>(owned(call(ga_matmul, a_t, make(owned, bt, {9, 5})))), expected, 1e-12);
-  expect_near_all(fetch<double>(owned(call(ga_matmul, make(owned, at, {7, 9}), b_t))), expected, 1e-12);
+  expect_near_all(fetch<double>(owned(call(ga_array_matmul, a_t, b_t))), expected, 1e-12);
+  expect_near_all(fetch<double>(owned(call(ga_array_matmul, a_t, make(owned, bt, {9, 5})))), expected, 1e-12);
+  expect_near_all(fetch<double>(owned(call(ga_array_matmul, make(owned, at, {7, 9}), b_t))), expected, 1e-12);
 }
 
 TEST_F(ProductsTest, BatchDimensionsBroadcastAndVectorsArePromoted) {
@@ -100,7 +100,7 @@ TEST_F(ProductsTest, BatchDimensionsBroadcastAndVectorsArePromoted) {
   const std::vector<double> a = as_doubles(test_values<float>(2 * 3 * 4));
   const std::vector<double> b = as_doubles(test_values<float>(4 * 5));
   // (2, 1, 3, 4) @ (4, 5) → (2, 1, 3, 5): b is shared by every batch entry.
-  ga_array_t c = owned(call(ga_matmul, make(owned, a, {2, 1, 3, 4}), make(owned, b, {4, 5})));
+  ga_array_t c = owned(call(ga_array_matmul, make(owned, a, {2, 1, 3, 4}), make(owned, b, {4, 5})));
   EXPECT_EQ(shape_of(c), (std::vector<int64_t>{2, 1, 3, 5}));
   std::vector<double> tiled_b;
   for (int s = 0; s < 2; ++s) tiled_b.insert(tiled_b.end(), b.begin(), b.end());
@@ -108,13 +108,13 @@ TEST_F(ProductsTest, BatchDimensionsBroadcastAndVectorsArePromoted) {
 
   // (4,) @ (4, 5) → (5,) and (2, 3, 4) @ (4,) → (2, 3).
   const std::vector<double> v = as_doubles(test_values<float>(4));
-  ga_array_t row = owned(call(ga_matmul, make(owned, v, {4}), make(owned, b, {4, 5})));
+  ga_array_t row = owned(call(ga_array_matmul, make(owned, v, {4}), make(owned, b, {4, 5})));
   EXPECT_EQ(shape_of(row), (std::vector<int64_t>{5}));
   expect_near_all(fetch<double>(row), reference_matmul(v, b, 1, 1, 4, 5), 1e-12);
-  ga_array_t column = owned(call(ga_matmul, make(owned, a, {2, 3, 4}), make(owned, v, {4})));
+  ga_array_t column = owned(call(ga_array_matmul, make(owned, a, {2, 3, 4}), make(owned, v, {4})));
   EXPECT_EQ(shape_of(column), (std::vector<int64_t>{2, 3}));
   expect_near_all(fetch<double>(column), reference_matmul(a, v, 1, 6, 4, 1), 1e-12);
-  ga_array_t scalar = owned(call(ga_matmul, make(owned, v, {4}), make(owned, v, {4})));
+  ga_array_t scalar = owned(call(ga_array_matmul, make(owned, v, {4}), make(owned, v, {4})));
   EXPECT_TRUE(shape_of(scalar).empty());
   expect_near_all(fetch<double>(scalar), reference_matmul(v, v, 1, 1, 4, 1), 1e-12);
 }
@@ -125,7 +125,7 @@ TEST_F(ProductsTest, IntegerAndBoolProductsAreExact) {
   std::vector<int32_t> b(6 * 3);
   for (size_t i = 0; i < a.size(); ++i) a[i] = static_cast<int32_t>(i * 37 % 11) - 5;
   for (size_t i = 0; i < b.size(); ++i) b[i] = static_cast<int32_t>(i * 13 % 7) - 3;
-  ga_array_t c = owned(call(ga_matmul, make(owned, a, {4, 6}), make(owned, b, {6, 3})));
+  ga_array_t c = owned(call(ga_array_matmul, make(owned, a, {4, 6}), make(owned, b, {6, 3})));
   EXPECT_EQ(dtype_of_array(c), GA_INT32);
   const std::vector<double> expected = reference_matmul(as_doubles(a), as_doubles(b), 1, 4, 6, 3);
   const std::vector<int32_t> got = fetch<int32_t>(c);
@@ -135,7 +135,7 @@ TEST_F(ProductsTest, IntegerAndBoolProductsAreExact) {
   const std::vector<uint8_t> p{1, 0, 0, 0, 0, 1};  // (2, 3)
   const std::vector<uint8_t> q{0, 1, 0, 0, 1, 0};  // (3, 2)
   ga_array_t logical =
-      owned(call(ga_matmul, make(owned, p, {2, 3}, GA_BOOL), make(owned, q, {3, 2}, GA_BOOL)));
+      owned(call(ga_array_matmul, make(owned, p, {2, 3}, GA_BOOL), make(owned, q, {3, 2}, GA_BOOL)));
   EXPECT_EQ(dtype_of_array(logical), GA_BOOL);
   EXPECT_EQ(fetch<uint8_t>(logical), (std::vector<uint8_t>{0, 1, 1, 0}));
 }
@@ -143,10 +143,10 @@ TEST_F(ProductsTest, IntegerAndBoolProductsAreExact) {
 TEST_F(ProductsTest, EmptyContractionsGiveZerosAndEmptyShapesStayEmpty) {
   Handles owned;
   const std::vector<float> none;
-  ga_array_t zeros = owned(call(ga_matmul, make(owned, none, {3, 0}), make(owned, none, {0, 2})));
+  ga_array_t zeros = owned(call(ga_array_matmul, make(owned, none, {3, 0}), make(owned, none, {0, 2})));
   EXPECT_EQ(shape_of(zeros), (std::vector<int64_t>{3, 2}));
   EXPECT_EQ(fetch<float>(zeros), std::vector<float>(6, 0.0F));
-  ga_array_t empty = owned(call(ga_matmul, make(owned, none, {0, 4}), make(owned, test_values<float>(8), {4, 2})));
+  ga_array_t empty = owned(call(ga_array_matmul, make(owned, none, {0, 4}), make(owned, test_values<float>(8), {4, 2})));
   EXPECT_EQ(shape_of(empty), (std::vector<int64_t>{0, 2}));
 }
 
@@ -156,10 +156,10 @@ TEST_F(ProductsTest, OutReceivesTheProductWithSameKindCasting) {
   const std::vector<float> b = test_values<float>(4 * 2);
   const int64_t shape[] = {3, 2};
   ga_array_t out = nullptr;
-  GA_ASSERT_OK(ga_array_zeros(2, shape, GA_FLOAT64, GA_ORDER_F, &out));
+  GA_ASSERT_OK(ga_array_zeros(2, shape, GA_FLOAT64, GA_ORDER_F, nullptr, &out));
   owned(out);
   ga_array_t given = out;
-  GA_ASSERT_OK(ga_matmul(make(owned, a, {3, 4}), make(owned, b, {4, 2}), &given, nullptr));
+  GA_ASSERT_OK(ga_array_matmul(make(owned, a, {3, 4}), make(owned, b, {4, 2}), nullptr, nullptr, &given));
   EXPECT_EQ(given, out);
   expect_near_all(fetch<double>(out), reference_matmul(as_doubles(a), as_doubles(b), 1, 3, 4, 2), 1e-5);
 }
@@ -172,7 +172,7 @@ TEST_F(ProductsTest, VdotConjugatesItsFirstOperand) {
   for (size_t i = 0; i < a.size(); ++i) {
     expected += std::conj(std::complex<double>(a[i])) * std::complex<double>(b[i]);
   }
-  ga_array_t c = owned(call(ga_vdot, make(owned, a, {3}, GA_COMPLEX64), make(owned, b, {3}, GA_COMPLEX64)));
+  ga_array_t c = owned(call(ga_array_vdot, make(owned, a, {3}, GA_COMPLEX64), make(owned, b, {3}, GA_COMPLEX64)));
   EXPECT_TRUE(shape_of(c).empty());
   const std::complex<float> got = fetch<std::complex<float>>(c)[0];
   EXPECT_NEAR(got.real(), expected.real(), 1e-5);
@@ -186,35 +186,35 @@ TEST_F(ProductsTest, DotInnerOuterTensordotKronAndEinsum) {
   ga_array_t da = make(owned, a, {2, 3});
   ga_array_t db = make(owned, b, {3, 4});
   const std::vector<double> ab = reference_matmul(a, b, 1, 2, 3, 4);
-  expect_near_all(fetch<double>(owned(call(ga_dot, da, db))), ab, 1e-12);
+  expect_near_all(fetch<double>(owned(call(ga_array_dot, da, db))), ab, 1e-12);
 
   ga_array_t result = nullptr;
-  GA_ASSERT_OK(ga_tensordot(da, db, nullptr, nullptr, 1, &result, nullptr));
+  GA_ASSERT_OK(ga_array_tensordot(da, db, nullptr, nullptr, 1, nullptr, nullptr, &result));
   expect_near_all(fetch<double>(owned(result)), ab, 1e-12);
   const int a_axes[] = {1};
   const int b_axes[] = {0};
   result = nullptr;
-  GA_ASSERT_OK(ga_tensordot(da, db, a_axes, b_axes, 1, &result, nullptr));
+  GA_ASSERT_OK(ga_array_tensordot(da, db, a_axes, b_axes, 1, nullptr, nullptr, &result));
   expect_near_all(fetch<double>(owned(result)), ab, 1e-12);
 
   const ga_array_t pair[] = {da, db};
   result = nullptr;
-  GA_ASSERT_OK(ga_einsum("ij,jk->ik", pair, 2, &result, nullptr));
+  GA_ASSERT_OK(ga_array_einsum("ij,jk->ik", pair, 2, nullptr, nullptr, &result));
   expect_near_all(fetch<double>(owned(result)), ab, 1e-12);
   result = nullptr;
-  GA_ASSERT_OK(ga_einsum("ij,jk", pair, 2, &result, nullptr));
+  GA_ASSERT_OK(ga_array_einsum("ij,jk", pair, 2, nullptr, nullptr, &result));
   expect_near_all(fetch<double>(owned(result)), ab, 1e-12);
 
   // inner of (2, 3) with itself: a · aᵀ.
   std::vector<double> at(a.size());
   for (int i = 0; i < 2; ++i)
     for (int j = 0; j < 3; ++j) at[static_cast<size_t>(j * 2 + i)] = a[static_cast<size_t>(i * 3 + j)];
-  expect_near_all(fetch<double>(owned(call(ga_inner, da, da))), reference_matmul(a, at, 1, 2, 3, 2), 1e-12);
+  expect_near_all(fetch<double>(owned(call(ga_array_inner, da, da))), reference_matmul(a, at, 1, 2, 3, 2), 1e-12);
 
   // outer of the flattened operands, and kron of (2, 3) with (3, 4).
-  ga_array_t outer = owned(call(ga_outer, da, db));
+  ga_array_t outer = owned(call(ga_array_outer, da, db));
   EXPECT_EQ(shape_of(outer), (std::vector<int64_t>{6, 12}));
-  ga_array_t kron = owned(call(ga_kron, da, db));
+  ga_array_t kron = owned(call(ga_array_kron, da, db));
   EXPECT_EQ(shape_of(kron), (std::vector<int64_t>{6, 12}));
   const std::vector<double> outer_values = fetch<double>(outer);
   const std::vector<double> kron_values = fetch<double>(kron);
@@ -231,13 +231,13 @@ TEST_F(ProductsTest, DotInnerOuterTensordotKronAndEinsum) {
   const std::vector<double> square = as_doubles(test_values<float>(9));
   const ga_array_t one[] = {make(owned, square, {3, 3})};
   result = nullptr;
-  GA_ASSERT_OK(ga_einsum("ii->", one, 1, &result, nullptr));
+  GA_ASSERT_OK(ga_array_einsum("ii->", one, 1, nullptr, nullptr, &result));
   expect_near_all(fetch<double>(owned(result)), {square[0] + square[4] + square[8]}, 1e-12);
   result = nullptr;
-  GA_ASSERT_OK(ga_einsum("ii->i", one, 1, &result, nullptr));
+  GA_ASSERT_OK(ga_array_einsum("ii->i", one, 1, nullptr, nullptr, &result));
   expect_near_all(fetch<double>(owned(result)), {square[0], square[4], square[8]}, 1e-12);
   result = nullptr;
-  GA_ASSERT_OK(ga_einsum("ij->ji", one, 1, &result, nullptr));
+  GA_ASSERT_OK(ga_array_einsum("ij->ji", one, 1, nullptr, nullptr, &result));
   expect_near_all(fetch<double>(owned(result)),
                   {square[0], square[3], square[6], square[1], square[4], square[7], square[2], square[5], square[8]},
                   1e-12);
@@ -250,84 +250,84 @@ TEST_F(ProductsTest, RefusalsCarryTheirStatus) {
   const std::vector<float> one_value{1.0F};
   ga_array_t scalar = make(owned, one_value, {});
   ga_array_t out = nullptr;
-  GA_EXPECT_STATUS(ga_matmul(nullptr, m34, &out, nullptr), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_matmul(m34, nullptr, &out, nullptr), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_matmul(m34, m52, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_matmul(m34, m52, &out, nullptr), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_matmul(nullptr, m34, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_matmul(m34, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_matmul(m34, m52, nullptr, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_matmul(m34, m52, nullptr, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
   EXPECT_NE(std::string(ga_last_error()).find("size 5 is different from 4"), std::string::npos) << ga_last_error();
-  GA_EXPECT_STATUS(ga_matmul(scalar, m34, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_dot(m34, m52, &out, nullptr), GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_inner(m34, m52, &out, nullptr), GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_vdot(m34, m52, &out, nullptr), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_matmul(scalar, m34, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_dot(m34, m52, nullptr, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_inner(m34, m52, nullptr, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_vdot(m34, m52, nullptr, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
   EXPECT_EQ(out, nullptr);
 
   // out of the wrong shape, of a dtype the result does not cast to, read-only.
   const int64_t wrong_shape[] = {4, 4};
   ga_array_t wrong = owned([&] {
     ga_array_t made = nullptr;
-    EXPECT_EQ(ga_array_zeros(2, wrong_shape, GA_FLOAT32, GA_ORDER_C, &made), GA_OK);
+    EXPECT_EQ(ga_array_zeros(2, wrong_shape, GA_FLOAT32, GA_ORDER_C, nullptr, &made), GA_OK);
     return made;
   }());
   ga_array_t m44 = make(owned, test_values<float>(16), {4, 4});
   ga_array_t given = wrong;
-  GA_EXPECT_STATUS(ga_matmul(m34, m44, &given, nullptr), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_matmul(m34, m44, nullptr, nullptr, &given), GA_ERROR_SHAPE_MISMATCH);
   ga_array_t integers = owned([&] {
     ga_array_t made = nullptr;
     const int64_t shape[] = {3, 4};
-    EXPECT_EQ(ga_array_zeros(2, shape, GA_INT32, GA_ORDER_C, &made), GA_OK);
+    EXPECT_EQ(ga_array_zeros(2, shape, GA_INT32, GA_ORDER_C, nullptr, &made), GA_OK);
     return made;
   }());
   given = integers;
-  GA_EXPECT_STATUS(ga_matmul(m34, m44, &given, nullptr), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_matmul(m34, m44, nullptr, nullptr, &given), GA_ERROR_DTYPE);
   const int64_t broadcast_shape[] = {3, 4};
   ga_array_t read_only = nullptr;
   GA_ASSERT_OK(ga_array_broadcast_to(make(owned, test_values<float>(4), {4}), 2, broadcast_shape, &read_only));
   owned(read_only);
   given = read_only;
-  GA_EXPECT_STATUS(ga_matmul(m34, m44, &given, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_matmul(m34, m44, nullptr, nullptr, &given), GA_ERROR_INVALID_ARGUMENT);
 
   // tensordot's axes.
   const int a_axes[] = {1};
   const int b_axes[] = {0};
   const int out_of_range[] = {5};
   const int repeated[] = {1, 1};
-  GA_EXPECT_STATUS(ga_tensordot(m34, m44, a_axes, nullptr, 1, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_tensordot(m34, m44, nullptr, nullptr, -1, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_tensordot(m34, m44, nullptr, nullptr, 3, &out, nullptr), GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_tensordot(m34, m44, out_of_range, b_axes, 1, &out, nullptr), GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_tensordot(m34, m44, repeated, repeated, 2, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_tensordot(m34, m52, a_axes, b_axes, 1, &out, nullptr), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_tensordot(m34, m44, a_axes, nullptr, 1, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_tensordot(m34, m44, nullptr, nullptr, -1, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_tensordot(m34, m44, nullptr, nullptr, 3, nullptr, nullptr, &out), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_tensordot(m34, m44, out_of_range, b_axes, 1, nullptr, nullptr, &out), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_tensordot(m34, m44, repeated, repeated, 2, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_tensordot(m34, m52, a_axes, b_axes, 1, nullptr, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
 
   // einsum's subscripts and operands.
   const ga_array_t operands[] = {m34, m44};
-  GA_EXPECT_STATUS(ga_einsum(nullptr, operands, 2, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_einsum("ij,jk", nullptr, 2, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_einsum("ij", operands, 0, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_einsum("ij,jk->iq", operands, 2, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_einsum("ij,ik->jk", operands, 2, &out, nullptr), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_einsum(nullptr, operands, 2, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_einsum("ij,jk", nullptr, 2, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_einsum("ij", operands, 0, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_einsum("ij,jk->iq", operands, 2, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_einsum("ij,ik->jk", operands, 2, nullptr, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
   const ga_array_t with_null[] = {m34, nullptr};
-  GA_EXPECT_STATUS(ga_einsum("ij,jk", with_null, 2, &out, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_einsum("ij,jk", with_null, 2, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
   EXPECT_EQ(out, nullptr);
 }
 
 TEST(ProductsHost, Tf32SettingRoundTripsWithoutADevice) {
   int allow = -1;
-  GA_EXPECT_STATUS(ga_get_allow_tf32(nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_ASSERT_OK(ga_get_allow_tf32(&allow));
+  GA_EXPECT_STATUS(ga_linalg_get_allow_tf32(nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_ASSERT_OK(ga_linalg_get_allow_tf32(&allow));
   const int initial = allow;
-  GA_ASSERT_OK(ga_set_allow_tf32(1));
-  GA_ASSERT_OK(ga_get_allow_tf32(&allow));
+  GA_ASSERT_OK(ga_linalg_set_allow_tf32(1));
+  GA_ASSERT_OK(ga_linalg_get_allow_tf32(&allow));
   EXPECT_EQ(allow, 1);
-  GA_ASSERT_OK(ga_set_allow_tf32(0));
-  GA_ASSERT_OK(ga_get_allow_tf32(&allow));
+  GA_ASSERT_OK(ga_linalg_set_allow_tf32(0));
+  GA_ASSERT_OK(ga_linalg_get_allow_tf32(&allow));
   EXPECT_EQ(allow, 0);
-  GA_ASSERT_OK(ga_set_allow_tf32(initial));
+  GA_ASSERT_OK(ga_linalg_set_allow_tf32(initial));
 }
 
 TEST(ProductsHost, NullHandlesAreRefusedWithoutADevice) {
   ga_array_t out = nullptr;
-  GA_EXPECT_STATUS(ga_matmul(nullptr, nullptr, &out, nullptr), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_kron(nullptr, nullptr, &out, nullptr), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_einsum("i", nullptr, 1, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_matmul(nullptr, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_kron(nullptr, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_einsum("i", nullptr, 1, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(out, nullptr);
 }

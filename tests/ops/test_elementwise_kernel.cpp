@@ -30,7 +30,7 @@ TEST_F(ElementwiseKernelTest, AxpbMatchesTheHost) {
       make_kernel("float32 x, float32 a, float32 b", "float32 y", "y = a * x + b", "axpb");
   const ga_kernel_arg_t inputs[] = {array_arg(dx), scalar_arg(GA_FLOAT32, 3.0, 0), scalar_arg(GA_FLOAT32, -1.5, 0)};
   ga_array_t outputs[1] = {nullptr};
-  GA_ASSERT_OK(ga_elementwise_kernel_call(axpb, inputs, 3, outputs, 1, -1, nullptr));
+  GA_ASSERT_OK(ga_elementwise_kernel_call(axpb, inputs, 3, outputs, 1, -1, nullptr, outputs));
   owned(outputs[0]);
   const std::vector<float> y = download<float>(outputs[0], n);
   for (size_t i = 0; i < n; ++i) ASSERT_EQ(y[i], 3.0f * x[i] - 1.5f) << "at " << i;
@@ -51,7 +51,7 @@ TEST_F(ElementwiseKernelTest, SquaredDiffBroadcastsArraysAndScalars) {
       make_kernel("float32 x, float32 y", "float32 z", "z = (x - y) * (x - y)", "squared_diff");
   const ga_kernel_arg_t with_array[] = {array_arg(dx), array_arg(dy)};
   ga_array_t z[1] = {nullptr};
-  GA_ASSERT_OK(ga_elementwise_kernel_call(squared_diff, with_array, 2, z, 1, -1, nullptr));
+  GA_ASSERT_OK(ga_elementwise_kernel_call(squared_diff, with_array, 2, z, 1, -1, nullptr, z));
   owned(z[0]);
   EXPECT_EQ(shape_of(z[0]), (std::vector<int64_t>{2, 5}));
   std::vector<float> got = download<float>(z[0], 10);
@@ -60,7 +60,7 @@ TEST_F(ElementwiseKernelTest, SquaredDiffBroadcastsArraysAndScalars) {
   // CuPy's squared_diff(x, 5): the int64 scalar is converted to the parameter's float32.
   const ga_kernel_arg_t with_scalar[] = {array_arg(dx), scalar_arg(GA_INT64, 0, 5)};
   ga_array_t w[1] = {nullptr};
-  GA_ASSERT_OK(ga_elementwise_kernel_call(squared_diff, with_scalar, 2, w, 1, -1, nullptr));
+  GA_ASSERT_OK(ga_elementwise_kernel_call(squared_diff, with_scalar, 2, w, 1, -1, nullptr, w));
   owned(w[0]);
   got = download<float>(w[0], 10);
   for (size_t i = 0; i < 10; ++i) EXPECT_EQ(got[i], (x[i] - 5.f) * (x[i] - 5.f));
@@ -77,7 +77,7 @@ TEST_F(ElementwiseKernelTest, TypeGenericVersionTakesTheArgumentsDtype) {
       make_kernel("T x, T y", "T z", "z = (x - y) * (x - y);", "squared_diff_generic");
   const ga_kernel_arg_t inputs[] = {array_arg(dx), array_arg(dy)};
   ga_array_t z[1] = {nullptr};
-  GA_ASSERT_OK(ga_elementwise_kernel_call(squared_diff, inputs, 2, z, 1, -1, nullptr));
+  GA_ASSERT_OK(ga_elementwise_kernel_call(squared_diff, inputs, 2, z, 1, -1, nullptr, z));
   owned(z[0]);
   EXPECT_EQ(dtype_of_array(z[0]), GA_FLOAT64);
   const std::vector<double> got = download<double>(z[0], 12);
@@ -92,7 +92,7 @@ TEST_F(ElementwiseKernelTest, LeakyReluWritesIntoAGivenOutputInPlace) {
   ga_elementwise_kernel_t leaky_relu = make_kernel("T x, T alpha", "T y", "y = x > 0 ? x : x * alpha;", "leaky_relu");
   const ga_kernel_arg_t inputs[] = {array_arg(dx), scalar_arg(GA_FLOAT32, 0.125, 0)};
   ga_array_t outputs[1] = {dx};
-  GA_ASSERT_OK(ga_elementwise_kernel_call(leaky_relu, inputs, 2, outputs, 1, -1, nullptr));
+  GA_ASSERT_OK(ga_elementwise_kernel_call(leaky_relu, inputs, 2, outputs, 1, -1, nullptr, outputs));
   EXPECT_EQ(outputs[0], dx) << "a given output is returned as it was";
   const std::vector<float> got = download<float>(dx, x.size());
   for (size_t i = 0; i < x.size(); ++i) EXPECT_EQ(got[i], x[i] > 0 ? x[i] : x[i] * 0.125f);
@@ -110,7 +110,7 @@ TEST_F(ElementwiseKernelTest, StridedViewsAndLinearIndexKeepCOrder) {
   ga_elementwise_kernel_t tagged = make_kernel("float32 x", "float64 y", "y = x + 1000.0 * i;", "tagged");
   const ga_kernel_arg_t inputs[] = {array_arg(transposed)};
   ga_array_t y[1] = {nullptr};
-  GA_ASSERT_OK(ga_elementwise_kernel_call(tagged, inputs, 1, y, 1, -1, nullptr));
+  GA_ASSERT_OK(ga_elementwise_kernel_call(tagged, inputs, 1, y, 1, -1, nullptr, y));
   owned(y[0]);
   const std::vector<double> got = download<double>(y[0], x.size());
   for (int r = 0; r < 7; ++r) {
@@ -131,8 +131,8 @@ TEST_F(ElementwiseKernelTest, RawArrayReversedWithSize) {
       make_kernel("raw T source", "raw T destination", "destination[i] = source[_ind.size() - 1 - i];", "reverse");
   const ga_kernel_arg_t inputs[] = {array_arg(dx)};
   ga_array_t outputs[1] = {out};
-  GA_EXPECT_STATUS(ga_elementwise_kernel_call(reverse, inputs, 1, outputs, 1, -1, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_ASSERT_OK(ga_elementwise_kernel_call(reverse, inputs, 1, outputs, 1, 777, nullptr));
+  GA_EXPECT_STATUS(ga_elementwise_kernel_call(reverse, inputs, 1, outputs, 1, -1, nullptr, outputs), GA_ERROR_INVALID_ARGUMENT);
+  GA_ASSERT_OK(ga_elementwise_kernel_call(reverse, inputs, 1, outputs, 1, 777, nullptr, outputs));
   const std::vector<float> got = download<float>(out, 777);
   for (size_t i = 0; i < 777; ++i) EXPECT_EQ(got[i], x[776 - i]);
   ga_elementwise_kernel_release(reverse);
@@ -147,7 +147,7 @@ TEST_F(ElementwiseKernelTest, ConvertsInputsAndOutputsOfOtherDtypes) {
   ga_elementwise_kernel_t halve = make_kernel("float32 x", "float32 y", "y = x * 0.5f;", "halve");
   const ga_kernel_arg_t inputs[] = {array_arg(dx)};
   ga_array_t outputs[1] = {out};
-  GA_ASSERT_OK(ga_elementwise_kernel_call(halve, inputs, 1, outputs, 1, -1, nullptr));
+  GA_ASSERT_OK(ga_elementwise_kernel_call(halve, inputs, 1, outputs, 1, -1, nullptr, outputs));
   const std::vector<double> got = download<double>(out, 64);
   for (size_t i = 0; i < 64; ++i) EXPECT_EQ(got[i], static_cast<double>(static_cast<float>(x[i]) * 0.5f));
   ga_elementwise_kernel_release(halve);
@@ -158,16 +158,16 @@ TEST_F(ElementwiseKernelTest, ComplexPlaceholders) {
   const std::vector<std::complex<float>> x = {{1, 2}, {-3, 0.5f}, {0, -1}};
   const int64_t shape[1] = {3};
   ga_array_t dx = nullptr;
-  GA_ASSERT_OK(ga_array_from_host(x.data(), 1, shape, nullptr, GA_COMPLEX64, GA_ORDER_C, &dx));
+  GA_ASSERT_OK(ga_array_from_host(x.data(), 1, shape, nullptr, GA_COMPLEX64, GA_ORDER_C, nullptr, &dx));
   owned(dx);
   ga_elementwise_kernel_t square = make_kernel("T x", "T y", "y = x * x;", "complex_square");
   const ga_kernel_arg_t inputs[] = {array_arg(dx)};
   ga_array_t y[1] = {nullptr};
-  GA_ASSERT_OK(ga_elementwise_kernel_call(square, inputs, 1, y, 1, -1, nullptr));
+  GA_ASSERT_OK(ga_elementwise_kernel_call(square, inputs, 1, y, 1, -1, nullptr, y));
   owned(y[0]);
   EXPECT_EQ(dtype_of_array(y[0]), GA_COMPLEX64);
   std::vector<std::complex<float>> got(3);
-  GA_ASSERT_OK(ga_array_to_host(y[0], got.data(), sizeof(std::complex<float>) * 3));
+  GA_ASSERT_OK(ga_array_to_host(y[0], got.data(), sizeof(std::complex<float>) * 3, nullptr));
   for (size_t i = 0; i < 3; ++i) EXPECT_EQ(got[i], x[i] * x[i]);
   ga_elementwise_kernel_release(square);
 }
@@ -178,11 +178,11 @@ TEST_F(ElementwiseKernelTest, UndecidablePlaceholderAsksForTheOutput) {
   ga_elementwise_kernel_t widen = make_kernel("T x", "U y", "y = x;", "widen");
   const ga_kernel_arg_t inputs[] = {array_arg(dx)};
   ga_array_t y[1] = {nullptr};
-  GA_EXPECT_STATUS(ga_elementwise_kernel_call(widen, inputs, 1, y, 1, -1, nullptr), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_elementwise_kernel_call(widen, inputs, 1, y, 1, -1, nullptr, y), GA_ERROR_DTYPE);
   EXPECT_NE(std::string(ga_last_error()).find("pass the output array 'y'"), std::string::npos) << ga_last_error();
   EXPECT_EQ(y[0], nullptr);
   y[0] = owned(upload(std::vector<double>(8, 0.0)));
-  GA_ASSERT_OK(ga_elementwise_kernel_call(widen, inputs, 1, y, 1, -1, nullptr));
+  GA_ASSERT_OK(ga_elementwise_kernel_call(widen, inputs, 1, y, 1, -1, nullptr, y));
   ga_elementwise_kernel_release(widen);
 }
 
@@ -192,7 +192,7 @@ TEST_F(ElementwiseKernelTest, CompileErrorNamesTheOperationLineAndAllocatesNothi
   ga_elementwise_kernel_t broken = make_kernel("T x", "T y", "y = x;\ny = undefined_thing;", "broken");
   const ga_kernel_arg_t inputs[] = {array_arg(dx)};
   ga_array_t y[1] = {nullptr};
-  GA_EXPECT_STATUS(ga_elementwise_kernel_call(broken, inputs, 1, y, 1, -1, nullptr), GA_ERROR_COMPILE);
+  GA_EXPECT_STATUS(ga_elementwise_kernel_call(broken, inputs, 1, y, 1, -1, nullptr, y), GA_ERROR_COMPILE);
   EXPECT_NE(std::string(ga_last_error()).find("operation(2)"), std::string::npos) << ga_last_error();
   EXPECT_EQ(y[0], nullptr);
   ga_elementwise_kernel_release(broken);
@@ -206,21 +206,21 @@ TEST_F(ElementwiseKernelTest, RefusesBadCallsWithoutTouchingOutputs) {
   ga_elementwise_kernel_t add = make_kernel("T x, T y", "T z", "z = x + y;", "add_for_errors");
   const ga_kernel_arg_t mismatched[] = {array_arg(a), array_arg(b)};
   ga_array_t z[1] = {nullptr};
-  GA_EXPECT_STATUS(ga_elementwise_kernel_call(add, mismatched, 2, z, 1, -1, nullptr), GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_elementwise_kernel_call(add, mismatched, 1, z, 1, -1, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_elementwise_kernel_call(add, mismatched, 2, z, 1, -1, nullptr, z), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_elementwise_kernel_call(add, mismatched, 1, z, 1, -1, nullptr, z), GA_ERROR_INVALID_ARGUMENT);
   ga_array_t two[2] = {nullptr, nullptr};
-  GA_EXPECT_STATUS(ga_elementwise_kernel_call(add, mismatched, 2, two, 2, -1, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_elementwise_kernel_call(add, mismatched, 2, two, 2, -1, nullptr, two), GA_ERROR_INVALID_ARGUMENT);
   ga_kernel_arg_t pointer{};
   pointer.kind = GA_KERNEL_ARG_POINTER;
   const ga_kernel_arg_t with_pointer[] = {array_arg(a), pointer};
-  GA_EXPECT_STATUS(ga_elementwise_kernel_call(add, with_pointer, 2, z, 1, -1, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_elementwise_kernel_call(add, with_pointer, 2, z, 1, -1, nullptr, z), GA_ERROR_INVALID_ARGUMENT);
   const ga_kernel_arg_t same[] = {array_arg(a), array_arg(a)};
-  GA_EXPECT_STATUS(ga_elementwise_kernel_call(add, same, 2, z, 1, 6, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_elementwise_kernel_call(add, same, 2, z, 1, 6, nullptr, z), GA_ERROR_INVALID_ARGUMENT);
   ga_array_t given[1] = {wrong_shape};
-  GA_EXPECT_STATUS(ga_elementwise_kernel_call(add, same, 2, given, 1, -1, nullptr), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_elementwise_kernel_call(add, same, 2, given, 1, -1, nullptr, given), GA_ERROR_SHAPE_MISMATCH);
   EXPECT_EQ(given[0], wrong_shape);
   EXPECT_EQ(z[0], nullptr);
-  GA_EXPECT_STATUS(ga_elementwise_kernel_call(nullptr, same, 2, z, 1, -1, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_elementwise_kernel_call(nullptr, same, 2, z, 1, -1, nullptr, z), GA_ERROR_INVALID_HANDLE);
   ga_elementwise_kernel_release(add);
 }
 
@@ -235,7 +235,7 @@ TEST_F(ElementwiseKernelTest, RunsFromAThreadThatNeverUsedCuda) {
   ga_status_t status = GA_ERROR_INTERNAL;
   std::thread([&] {
     const ga_kernel_arg_t inputs[] = {array_arg(dx)};
-    status = ga_elementwise_kernel_call(twice, inputs, 1, y, 1, -1, nullptr);
+    status = ga_elementwise_kernel_call(twice, inputs, 1, y, 1, -1, nullptr, y);
     if (status == GA_OK) status = ga_device_synchronize();
   }).join();
   ASSERT_EQ(status, GA_OK) << ga_last_error();

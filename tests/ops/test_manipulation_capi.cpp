@@ -40,21 +40,21 @@ TEST_F(ManipulationTest, ConcatenateJoinsMixedDtypesAndStridedInputs) {
   ga_array_t b = owned(index_view(b_full, {every(1), every(2)}));  // (2, 2), strided
   const ga_array_t inputs[] = {a, b};
   ga_array_t joined = nullptr;
-  GA_ASSERT_OK(ga_array_concatenate(inputs, 2, -1, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, &joined));
+  GA_ASSERT_OK(ga_array_concatenate(inputs, 2, -1, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, nullptr, &joined));
   owned(joined);
   EXPECT_EQ(dtype_of_array(joined), GA_FLOAT64);
   EXPECT_EQ(shape_of(joined), (std::vector<int64_t>{2, 5}));
   EXPECT_EQ(fetch<double>(joined), (std::vector<double>{0, 1, 2, 10, 12, 3, 4, 5, 14, 16}));
 
   ga_array_t flat = nullptr;
-  GA_ASSERT_OK(ga_array_concatenate(inputs, 2, GA_AXIS_NONE, GA_FLOAT32, GA_CASTING_SAME_KIND, nullptr, &flat));
+  GA_ASSERT_OK(ga_array_concatenate(inputs, 2, GA_AXIS_NONE, GA_FLOAT32, GA_CASTING_SAME_KIND, nullptr, nullptr, &flat));
   owned(flat);
   EXPECT_EQ(dtype_of_array(flat), GA_FLOAT32);
   EXPECT_EQ(fetch<float>(flat), (std::vector<float>{0, 1, 2, 3, 4, 5, 10, 12, 14, 16}));
 
   ga_array_t out = owned(iota({2, 5}));
   ga_array_t returned = nullptr;
-  GA_ASSERT_OK(ga_array_concatenate(inputs, 2, 1, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, out, &returned));
+  GA_ASSERT_OK(ga_array_concatenate(inputs, 2, 1, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, out, nullptr, &returned));
   EXPECT_EQ(returned, out);
   ga_array_release(returned);
   EXPECT_EQ(fetch<double>(out), (std::vector<double>{0, 1, 2, 10, 12, 3, 4, 5, 14, 16}));
@@ -66,31 +66,35 @@ TEST_F(ManipulationTest, ConcatenateRefusals) {
   ga_array_t b = owned(iota({3, 3}));
   ga_array_t c = owned(iota({3}));
   ga_array_t result = nullptr;
-  GA_EXPECT_STATUS(ga_array_concatenate(nullptr, 0, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, &result),
+  GA_EXPECT_STATUS(ga_array_concatenate(nullptr, 0, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(ga_last_error()).find("need at least one array to concatenate"), std::string::npos);
   const ga_array_t mismatched[] = {a, b};
-  GA_EXPECT_STATUS(ga_array_concatenate(mismatched, 2, 1, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, &result),
+  GA_EXPECT_STATUS(ga_array_concatenate(mismatched, 2, 1, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, nullptr,
+                                        &result),
                    GA_ERROR_SHAPE_MISMATCH);
   EXPECT_NE(std::string(ga_last_error()).find("(2, 3) and (3, 3)"), std::string::npos) << ga_last_error();
   const ga_array_t ranks[] = {a, c};
-  GA_EXPECT_STATUS(ga_array_concatenate(ranks, 2, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, &result),
+  GA_EXPECT_STATUS(ga_array_concatenate(ranks, 2, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_concatenate(mismatched, 2, 2, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, &result),
+  GA_EXPECT_STATUS(ga_array_concatenate(mismatched, 2, 2, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, nullptr,
+                                        &result),
                    GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_array_concatenate(mismatched, 2, 0, GA_INT32, GA_CASTING_SAME_KIND, nullptr, &result),
+  GA_EXPECT_STATUS(ga_array_concatenate(mismatched, 2, 0, GA_INT32, GA_CASTING_SAME_KIND, nullptr, nullptr, &result),
                    GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_concatenate(mismatched, 2, 0, GA_FLOAT64, GA_CASTING_SAME_KIND, a, &result),
+  GA_EXPECT_STATUS(ga_array_concatenate(mismatched, 2, 0, GA_FLOAT64, GA_CASTING_SAME_KIND, a, nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_concatenate(mismatched, 2, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, a, &result),
+  GA_EXPECT_STATUS(ga_array_concatenate(mismatched, 2, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, a, nullptr, &result),
                    GA_ERROR_SHAPE_MISMATCH);
   GA_EXPECT_STATUS(ga_array_concatenate(mismatched, 2, 0, GA_DTYPE_SAME, static_cast<ga_casting_t>(9), nullptr,
-                                        &result),
+                                        nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
   const ga_array_t with_null[] = {a, nullptr};
-  GA_EXPECT_STATUS(ga_array_concatenate(with_null, 2, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, &result),
+  GA_EXPECT_STATUS(ga_array_concatenate(with_null, 2, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, nullptr,
+                                        &result),
                    GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_concatenate(mismatched, 2, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, nullptr),
+  GA_EXPECT_STATUS(ga_array_concatenate(mismatched, 2, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, nullptr,
+                                        nullptr),
                    GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(result, nullptr);
 }
@@ -101,16 +105,16 @@ TEST_F(ManipulationTest, StackAddsAnAxis) {
   ga_array_t b = owned(iota({3}));
   const ga_array_t inputs[] = {a, b};
   ga_array_t stacked = nullptr;
-  GA_ASSERT_OK(ga_array_stack(inputs, 2, -1, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, &stacked));
+  GA_ASSERT_OK(ga_array_stack(inputs, 2, -1, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, nullptr, &stacked));
   owned(stacked);
   EXPECT_EQ(shape_of(stacked), (std::vector<int64_t>{3, 2}));
   EXPECT_EQ(fetch<double>(stacked), (std::vector<double>{0, 0, 1, 1, 2, 2}));
   ga_array_t c = owned(iota({4}));
   const ga_array_t unequal[] = {a, c};
   ga_array_t result = nullptr;
-  GA_EXPECT_STATUS(ga_array_stack(unequal, 2, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, &result),
+  GA_EXPECT_STATUS(ga_array_stack(unequal, 2, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, nullptr, &result),
                    GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_array_stack(inputs, 2, 2, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, &result),
+  GA_EXPECT_STATUS(ga_array_stack(inputs, 2, 2, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, nullptr, &result),
                    GA_ERROR_INDEX);
 }
 
@@ -146,32 +150,32 @@ TEST_F(ManipulationTest, TileAndRepeat) {
   ga_array_t a = owned(iota({2, 2}));
   const int64_t reps[] = {2, 1, 2};
   ga_array_t tiled = nullptr;
-  GA_ASSERT_OK(ga_array_tile(a, reps, 3, &tiled));
+  GA_ASSERT_OK(ga_array_tile(a, reps, 3, nullptr, &tiled));
   owned(tiled);
   EXPECT_EQ(shape_of(tiled), (std::vector<int64_t>{2, 2, 4}));
   EXPECT_EQ(fetch<double>(tiled),
             (std::vector<double>{0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3}));
   const int64_t negative[] = {-1};
   ga_array_t result = nullptr;
-  GA_EXPECT_STATUS(ga_array_tile(a, negative, 1, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_tile(a, negative, 1, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
 
   const int64_t twice[] = {2};
   ga_array_t repeated = nullptr;
-  GA_ASSERT_OK(ga_array_repeat(a, twice, 1, 1, &repeated));
+  GA_ASSERT_OK(ga_array_repeat(a, twice, 1, 1, nullptr, &repeated));
   owned(repeated);
   EXPECT_EQ(fetch<double>(repeated), (std::vector<double>{0, 0, 1, 1, 2, 2, 3, 3}));
   const int64_t counts[] = {0, 3};
-  GA_ASSERT_OK(ga_array_repeat(a, counts, 2, 0, &repeated));
+  GA_ASSERT_OK(ga_array_repeat(a, counts, 2, 0, nullptr, &repeated));
   owned(repeated);
   EXPECT_EQ(shape_of(repeated), (std::vector<int64_t>{3, 2}));
   EXPECT_EQ(fetch<double>(repeated), (std::vector<double>{2, 3, 2, 3, 2, 3}));
   const int64_t flat_counts[] = {1, 0, 2, 1};
-  GA_ASSERT_OK(ga_array_repeat(a, flat_counts, 4, GA_AXIS_NONE, &repeated));
+  GA_ASSERT_OK(ga_array_repeat(a, flat_counts, 4, GA_AXIS_NONE, nullptr, &repeated));
   owned(repeated);
   EXPECT_EQ(fetch<double>(repeated), (std::vector<double>{0, 2, 2, 3}));
-  GA_EXPECT_STATUS(ga_array_repeat(a, negative, 1, 0, &result), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_repeat(a, reps, 3, 0, &result), GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_array_repeat(a, twice, 1, 2, &result), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_repeat(a, negative, 1, 0, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_repeat(a, reps, 3, 0, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_repeat(a, twice, 1, 2, nullptr, &result), GA_ERROR_INDEX);
 }
 
 TEST_F(ManipulationTest, FlipRollRot90) {
@@ -194,17 +198,17 @@ TEST_F(ManipulationTest, FlipRollRot90) {
 
   const int64_t shift[] = {1};
   ga_array_t rolled = nullptr;
-  GA_ASSERT_OK(ga_array_roll(a, shift, 1, nullptr, -1, &rolled));
+  GA_ASSERT_OK(ga_array_roll(a, shift, 1, nullptr, -1, nullptr, &rolled));
   owned(rolled);
   EXPECT_EQ(fetch<double>(rolled), (std::vector<double>{5, 0, 1, 2, 3, 4}));
   const int64_t shifts[] = {1, -1};
   const int axes[] = {0, 1};
-  GA_ASSERT_OK(ga_array_roll(a, shifts, 2, axes, 2, &rolled));
+  GA_ASSERT_OK(ga_array_roll(a, shifts, 2, axes, 2, nullptr, &rolled));
   owned(rolled);
   EXPECT_EQ(fetch<double>(rolled), (std::vector<double>{4, 5, 3, 1, 2, 0}));
   const int three_axes[] = {0, 1, 0};
-  GA_EXPECT_STATUS(ga_array_roll(a, shifts, 2, three_axes, 3, &result), GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_array_roll(a, shifts, 2, bad_axis, 1, &result), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_roll(a, shifts, 2, three_axes, 3, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_roll(a, shifts, 2, bad_axis, 1, nullptr, &result), GA_ERROR_INDEX);
 
   ga_array_t rotated = nullptr;
   GA_ASSERT_OK(ga_array_rot90(a, 1, 0, 1, &rotated));
@@ -239,7 +243,7 @@ TEST_F(ManipulationTest, PadModes) {
   };
   for (const auto& expected : cases) {
     ga_array_t padded = nullptr;
-    GA_ASSERT_OK(ga_array_pad(a, expected.widths, 2, expected.mode, nullptr, 0, &padded));
+    GA_ASSERT_OK(ga_array_pad(a, expected.widths, 2, expected.mode, nullptr, 0, nullptr, &padded));
     owned(padded);
     EXPECT_EQ(fetch<double>(padded), expected.expected) << expected.mode;
   }
@@ -249,28 +253,28 @@ TEST_F(ManipulationTest, PadModes) {
   constants[1].dtype = GA_INT64;
   constants[1].as_int = 7;
   ga_array_t padded = nullptr;
-  GA_ASSERT_OK(ga_array_pad(a, widths, 2, GA_PAD_CONSTANT, constants, 2, &padded));
+  GA_ASSERT_OK(ga_array_pad(a, widths, 2, GA_PAD_CONSTANT, constants, 2, nullptr, &padded));
   owned(padded);
   EXPECT_EQ(fetch<double>(padded), (std::vector<double>{-1, -1, 0, 1, 2, 7, 7, 7}));
 
   // 2-D: the corners come from the second axis, padded over the first one's padding.
   ga_array_t square = owned(iota({2, 2}));
   const int64_t ones[] = {1, 0, 0, 1};
-  GA_ASSERT_OK(ga_array_pad(square, ones, 4, GA_PAD_EDGE, nullptr, 0, &padded));
+  GA_ASSERT_OK(ga_array_pad(square, ones, 4, GA_PAD_EDGE, nullptr, 0, nullptr, &padded));
   owned(padded);
   EXPECT_EQ(fetch<double>(padded), (std::vector<double>{0, 1, 1, 0, 1, 1, 2, 3, 3}));
 
   ga_array_t result = nullptr;
   const int64_t negative[] = {-1, 0};
-  GA_EXPECT_STATUS(ga_array_pad(a, negative, 2, GA_PAD_CONSTANT, nullptr, 0, &result), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_pad(a, widths, 1, GA_PAD_CONSTANT, nullptr, 0, &result), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_pad(a, widths, 2, static_cast<ga_pad_mode_t>(17), nullptr, 0, &result),
+  GA_EXPECT_STATUS(ga_array_pad(a, negative, 2, GA_PAD_CONSTANT, nullptr, 0, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_pad(a, widths, 1, GA_PAD_CONSTANT, nullptr, 0, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_pad(a, widths, 2, static_cast<ga_pad_mode_t>(17), nullptr, 0, nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_pad(a, widths, 2, GA_PAD_CONSTANT, constants, 3, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_pad(a, widths, 2, GA_PAD_CONSTANT, constants, 3, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   ga_array_t empty = owned(iota({0}));
-  GA_EXPECT_STATUS(ga_array_pad(empty, widths, 2, GA_PAD_REFLECT, nullptr, 0, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_pad(empty, widths, 2, GA_PAD_REFLECT, nullptr, 0, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(ga_last_error()).find("can't extend empty axis 0"), std::string::npos);
-  GA_ASSERT_OK(ga_array_pad(empty, widths, 2, GA_PAD_CONSTANT, nullptr, 0, &padded));
+  GA_ASSERT_OK(ga_array_pad(empty, widths, 2, GA_PAD_CONSTANT, nullptr, 0, nullptr, &padded));
   owned(padded);
   EXPECT_EQ(fetch<double>(padded), (std::vector<double>(5, 0.0)));
 }
@@ -279,11 +283,11 @@ TEST_F(ManipulationTest, TrianglesDiagonalsAndTrace) {
   Handles owned;
   ga_array_t a = owned(iota({3, 3}));
   ga_array_t lower = nullptr;
-  GA_ASSERT_OK(ga_array_tril(a, 0, &lower));
+  GA_ASSERT_OK(ga_array_tril(a, 0, nullptr, &lower));
   owned(lower);
   EXPECT_EQ(fetch<double>(lower), (std::vector<double>{0, 0, 0, 3, 4, 0, 6, 7, 8}));
   ga_array_t upper = nullptr;
-  GA_ASSERT_OK(ga_array_triu(a, 1, &upper));
+  GA_ASSERT_OK(ga_array_triu(a, 1, nullptr, &upper));
   owned(upper);
   EXPECT_EQ(fetch<double>(upper), (std::vector<double>{0, 1, 2, 0, 0, 5, 0, 0, 0}));
 
@@ -297,25 +301,25 @@ TEST_F(ManipulationTest, TrianglesDiagonalsAndTrace) {
 
   ga_array_t vector = owned(iota({2}));
   ga_array_t square = nullptr;
-  GA_ASSERT_OK(ga_array_diag(vector, 1, &square));
+  GA_ASSERT_OK(ga_array_diag(vector, 1, nullptr, &square));
   owned(square);
   EXPECT_EQ(fetch<double>(square), (std::vector<double>{0, 0, 0, 0, 0, 1, 0, 0, 0}));
 
   ga_array_t sum = nullptr;
-  GA_ASSERT_OK(ga_array_trace(a, 0, 0, 1, GA_DTYPE_SAME, nullptr, &sum));
+  GA_ASSERT_OK(ga_array_trace(a, 0, 0, 1, GA_DTYPE_SAME, nullptr, nullptr, &sum));
   owned(sum);
   EXPECT_EQ(fetch<double>(sum), (std::vector<double>{12}));
 
   ga_array_t result = nullptr;
   ga_array_t cube = owned(iota({2, 2, 2}));
-  GA_EXPECT_STATUS(ga_array_diag(cube, 0, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_diag(cube, 0, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_array_diagonal(vector, 0, 0, 1, &result), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_array_diagonal(a, 0, 1, 1, &result), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_array_diagonal(a, 0, 0, 2, &result), GA_ERROR_INDEX);
   ga_array_t scalar = nullptr;
-  GA_ASSERT_OK(ga_array_zeros(0, nullptr, GA_FLOAT32, GA_ORDER_C, &scalar));
+  GA_ASSERT_OK(ga_array_zeros(0, nullptr, GA_FLOAT32, GA_ORDER_C, nullptr, &scalar));
   owned(scalar);
-  GA_EXPECT_STATUS(ga_array_tril(scalar, 0, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_tril(scalar, 0, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
 }
 
 TEST_F(ManipulationTest, CopytoCastsAndMasks) {
@@ -325,22 +329,22 @@ TEST_F(ManipulationTest, CopytoCastsAndMasks) {
   ga_array_t source = owned(upload_as(source_values, {4}, GA_INT32));
   const std::vector<uint8_t> mask_values{1, 0, 1, 0};
   ga_array_t mask = owned(upload_as(mask_values, {4}, GA_BOOL));
-  GA_ASSERT_OK(ga_array_copyto(destination, source, GA_CASTING_SAME_KIND, mask));
+  GA_ASSERT_OK(ga_array_copyto(destination, source, GA_CASTING_SAME_KIND, mask, nullptr));
   EXPECT_EQ(fetch<double>(destination), (std::vector<double>{10, 1, 30, 3}));
-  GA_ASSERT_OK(ga_array_copyto(destination, source, GA_CASTING_SAFE, nullptr));
+  GA_ASSERT_OK(ga_array_copyto(destination, source, GA_CASTING_SAFE, nullptr, nullptr));
   EXPECT_EQ(fetch<double>(destination), (std::vector<double>{10, 20, 30, 40}));
 
   ga_array_t integers = owned(upload_as(source_values, {4}, GA_INT32));
-  GA_EXPECT_STATUS(ga_array_copyto(integers, destination, GA_CASTING_SAME_KIND, nullptr), GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_copyto(destination, source, GA_CASTING_SAME_KIND, integers), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_copyto(integers, destination, GA_CASTING_SAME_KIND, nullptr, nullptr), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_copyto(destination, source, GA_CASTING_SAME_KIND, integers, nullptr), GA_ERROR_DTYPE);
   ga_array_t longer = owned(iota({5}));
-  GA_EXPECT_STATUS(ga_array_copyto(destination, longer, GA_CASTING_SAME_KIND, nullptr), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_copyto(destination, longer, GA_CASTING_SAME_KIND, nullptr, nullptr), GA_ERROR_SHAPE_MISMATCH);
   ga_array_t read_only = nullptr;
   GA_ASSERT_OK(ga_array_diagonal(owned(iota({2, 2})), 0, 0, 1, &read_only));
   owned(read_only);
   ga_array_t pair = owned(iota({2}));
-  GA_EXPECT_STATUS(ga_array_copyto(read_only, pair, GA_CASTING_SAME_KIND, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_copyto(nullptr, pair, GA_CASTING_SAME_KIND, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_copyto(read_only, pair, GA_CASTING_SAME_KIND, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_copyto(nullptr, pair, GA_CASTING_SAME_KIND, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
 }
 
 TEST_F(ManipulationTest, WindowsMatchTheirFormulas) {
@@ -349,7 +353,7 @@ TEST_F(ManipulationTest, WindowsMatchTheirFormulas) {
   for (const ga_window_t kind : {GA_WINDOW_BARTLETT, GA_WINDOW_BLACKMAN, GA_WINDOW_HAMMING, GA_WINDOW_HANNING,
                                  GA_WINDOW_KAISER}) {
     ga_array_t window = nullptr;
-    GA_ASSERT_OK(ga_window(kind, m, 5.0, &window));
+    GA_ASSERT_OK(ga_signal_window(kind, m, 5.0, nullptr, &window));
     owned(window);
     const std::vector<double> got = fetch<double>(window);
     ASSERT_EQ(got.size(), 7u);
@@ -372,12 +376,12 @@ TEST_F(ManipulationTest, WindowsMatchTheirFormulas) {
     }
   }
   ga_array_t window = nullptr;
-  GA_ASSERT_OK(ga_window(GA_WINDOW_HANNING, 0, 0.0, &window));
+  GA_ASSERT_OK(ga_signal_window(GA_WINDOW_HANNING, 0, 0.0, nullptr, &window));
   owned(window);
   EXPECT_EQ(shape_of(window), (std::vector<int64_t>{0}));
-  GA_ASSERT_OK(ga_window(GA_WINDOW_KAISER, 1, 3.0, &window));
+  GA_ASSERT_OK(ga_signal_window(GA_WINDOW_KAISER, 1, 3.0, nullptr, &window));
   owned(window);
   EXPECT_EQ(fetch<double>(window), (std::vector<double>{1.0}));
-  GA_EXPECT_STATUS(ga_window(static_cast<ga_window_t>(9), 4, 0.0, &window), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_window(GA_WINDOW_HAMMING, 4, 0.0, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_signal_window(static_cast<ga_window_t>(9), 4, 0.0, nullptr, &window), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_signal_window(GA_WINDOW_HAMMING, 4, 0.0, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
 }

@@ -18,8 +18,8 @@ ga_reduction_kernel_t make_reduction(const char* in, const char* out, const char
                                      const char* post_map, const char* identity, const char* name,
                                      const char* reduce_type = nullptr) {
   ga_reduction_kernel_t kernel = nullptr;
-  EXPECT_EQ(ga_reduction_kernel_create(in, out, map, reduce, post_map, identity, name, reduce_type, nullptr,
-                                       nullptr, 0, &kernel),
+  EXPECT_EQ(ga_reduction_kernel_create(in, out, map, reduce, post_map, identity, name, reduce_type, nullptr, nullptr,
+                                       0, &kernel),
             GA_OK)
       << ga_last_error();
   return kernel;
@@ -51,7 +51,7 @@ TEST_F(ReductionKernelTest, SumSquaresOverEverything) {
     ga_reduction_kernel_t sum_squares = make_reduction("T x", "T y", "x * x", "a + b", "y = a", "0", "sum_squares");
     const ga_kernel_arg_t inputs[] = {array_arg(dx)};
     ga_array_t y[1] = {nullptr};
-    GA_ASSERT_OK(ga_reduction_kernel_call(sum_squares, inputs, 1, y, 1, nullptr, -1, 0, nullptr));
+    GA_ASSERT_OK(ga_reduction_kernel_call(sum_squares, inputs, 1, y, 1, nullptr, -1, 0, nullptr, y));
     owned(y[0]);
     EXPECT_TRUE(shape_of(y[0]).empty());
     expect_near_relative(download<double>(y[0], 1), host_sum_squares(x, 1, n, 1), 1e-12);
@@ -69,7 +69,7 @@ TEST_F(ReductionKernelTest, L2NormAlongEitherAxisWithKeepdims) {
       for (int keepdims : {0, 1}) {
         const ga_kernel_arg_t inputs[] = {array_arg(dx)};
         ga_array_t y[1] = {nullptr};
-        GA_ASSERT_OK(ga_reduction_kernel_call(l2norm, inputs, 1, y, 1, &axis, 1, keepdims, nullptr));
+        GA_ASSERT_OK(ga_reduction_kernel_call(l2norm, inputs, 1, y, 1, &axis, 1, keepdims, nullptr, y));
         owned(y[0]);
         const int64_t kept = static_cast<int64_t>(axis == 0 ? columns : rows);
         const std::vector<int64_t> expected_shape =
@@ -97,7 +97,7 @@ TEST_F(ReductionKernelTest, SeveralNegativeAxesOfATransposedView) {
   const int axes[] = {-1, 0};  // reduce the view's axes 2 and 0: one output per middle index
   const ga_kernel_arg_t inputs[] = {array_arg(view)};
   ga_array_t y[1] = {nullptr};
-  GA_ASSERT_OK(ga_reduction_kernel_call(total, inputs, 1, y, 1, axes, 2, 0, nullptr));
+  GA_ASSERT_OK(ga_reduction_kernel_call(total, inputs, 1, y, 1, axes, 2, 0, nullptr, y));
   owned(y[0]);
   EXPECT_EQ(shape_of(y[0]), (std::vector<int64_t>{5}));
   std::vector<double> expected(5, 0.0);
@@ -119,31 +119,31 @@ TEST_F(ReductionKernelTest, MaximumWithoutIdentityAndEmptyReductions) {
   ga_reduction_kernel_t maximum = make_reduction("T x", "T y", "x", "a > b ? a : b", nullptr, nullptr, "maximum");
   const ga_kernel_arg_t inputs[] = {array_arg(dx)};
   ga_array_t y[1] = {nullptr};
-  GA_ASSERT_OK(ga_reduction_kernel_call(maximum, inputs, 1, y, 1, nullptr, -1, 0, nullptr));
+  GA_ASSERT_OK(ga_reduction_kernel_call(maximum, inputs, 1, y, 1, nullptr, -1, 0, nullptr, y));
   owned(y[0]);
   EXPECT_EQ(download<float>(y[0], 1)[0], 1000.0f);
 
   const int64_t empty_shape[2] = {3, 0};
   ga_array_t empty = nullptr;
-  GA_ASSERT_OK(ga_array_empty(2, empty_shape, GA_FLOAT32, GA_ORDER_C, &empty));
+  GA_ASSERT_OK(ga_array_empty(2, empty_shape, GA_FLOAT32, GA_ORDER_C, nullptr, &empty));
   owned(empty);
   const ga_kernel_arg_t empty_inputs[] = {array_arg(empty)};
   const int axis = 1;
   ga_array_t none[1] = {nullptr};
-  GA_EXPECT_STATUS(ga_reduction_kernel_call(maximum, empty_inputs, 1, none, 1, &axis, 1, 0, nullptr),
+  GA_EXPECT_STATUS(ga_reduction_kernel_call(maximum, empty_inputs, 1, none, 1, &axis, 1, 0, nullptr, none),
                    GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(none[0], nullptr);
   const int other_axis = 0;  // (0,) outputs of three elements each: nothing to reduce, no error
-  GA_ASSERT_OK(ga_reduction_kernel_call(maximum, empty_inputs, 1, none, 1, &other_axis, 1, 0, nullptr));
+  GA_ASSERT_OK(ga_reduction_kernel_call(maximum, empty_inputs, 1, none, 1, &other_axis, 1, 0, nullptr, none));
   owned(none[0]);
   EXPECT_EQ(shape_of(none[0]), (std::vector<int64_t>{0}));
 
   ga_reduction_kernel_t count = make_reduction("T x", "int64 y", "1", "a + b", "y = a", "0", "count");
   ga_array_t counted[1] = {nullptr};
-  GA_ASSERT_OK(ga_reduction_kernel_call(count, empty_inputs, 1, counted, 1, &axis, 1, 0, nullptr));
+  GA_ASSERT_OK(ga_reduction_kernel_call(count, empty_inputs, 1, counted, 1, &axis, 1, 0, nullptr, counted));
   owned(counted[0]);
   std::vector<int64_t> counts(3, -1);
-  GA_ASSERT_OK(ga_array_to_host(counted[0], counts.data(), sizeof(int64_t) * 3));
+  GA_ASSERT_OK(ga_array_to_host(counted[0], counts.data(), sizeof(int64_t) * 3, nullptr));
   EXPECT_EQ(counts, (std::vector<int64_t>{0, 0, 0}));
   ga_reduction_kernel_release(maximum);
   ga_reduction_kernel_release(count);
@@ -159,7 +159,7 @@ TEST_F(ReductionKernelTest, ScalarInputsAndGivenOutputs) {
   const ga_kernel_arg_t inputs[] = {array_arg(dx), scalar_arg(GA_FLOAT32, 2.0, 0)};
   const int axis = 1;
   ga_array_t y[1] = {out};
-  GA_ASSERT_OK(ga_reduction_kernel_call(scaled_sum, inputs, 2, y, 1, &axis, 1, 0, nullptr));
+  GA_ASSERT_OK(ga_reduction_kernel_call(scaled_sum, inputs, 2, y, 1, &axis, 1, 0, nullptr, y));
   const std::vector<float> got = download<float>(out, 6);
   for (size_t r = 0; r < 6; ++r) {
     double expected = 0;
@@ -189,9 +189,9 @@ TEST_F(ReductionKernelTest, SplitReductionsOnEveryKindOfStream) {
       ga_array_t columns[1] = {nullptr};
       ga_array_t everything[1] = {nullptr};
       ga_array_t top[1] = {nullptr};
-      GA_ASSERT_OK(ga_reduction_kernel_call(sum_squares, inputs, 1, columns, 1, &axis, 1, 0, stream));
-      GA_ASSERT_OK(ga_reduction_kernel_call(sum_squares, inputs, 1, everything, 1, nullptr, -1, 0, stream));
-      GA_ASSERT_OK(ga_reduction_kernel_call(largest, inputs, 1, top, 1, nullptr, -1, 0, stream));
+      GA_ASSERT_OK(ga_reduction_kernel_call(sum_squares, inputs, 1, columns, 1, &axis, 1, 0, stream, columns));
+      GA_ASSERT_OK(ga_reduction_kernel_call(sum_squares, inputs, 1, everything, 1, nullptr, -1, 0, stream, everything));
+      GA_ASSERT_OK(ga_reduction_kernel_call(largest, inputs, 1, top, 1, nullptr, -1, 0, stream, top));
       if (stream) GA_ASSERT_OK(ga_stream_synchronize(stream));
       expect_near_relative(download<double>(columns[0], 64), by_column, 1e-12);
       expect_near_relative(download<double>(everything[0], 1), {total}, 1e-12);
@@ -235,8 +235,8 @@ TEST_F(ReductionKernelTest, ColumnsThatNearlyCoverTheDevice) {
     const ga_kernel_arg_t inputs[] = {array_arg(dx)};
     ga_array_t sums[1] = {nullptr};
     ga_array_t tops[1] = {nullptr};
-    GA_ASSERT_OK(ga_reduction_kernel_call(sum_squares, inputs, 1, sums, 1, &axis, 1, 0, nullptr));
-    GA_ASSERT_OK(ga_reduction_kernel_call(largest, inputs, 1, tops, 1, &axis, 1, 0, nullptr));
+    GA_ASSERT_OK(ga_reduction_kernel_call(sum_squares, inputs, 1, sums, 1, &axis, 1, 0, nullptr, sums));
+    GA_ASSERT_OK(ga_reduction_kernel_call(largest, inputs, 1, tops, 1, &axis, 1, 0, nullptr, tops));
     owned(sums[0]);
     owned(tops[0]);
     expect_near_relative(download<double>(sums[0], columns), host_sum_squares(x, rows, columns, 0), 1e-12);
@@ -258,17 +258,17 @@ TEST_F(ReductionKernelTest, RefusesBadCalls) {
   const ga_kernel_arg_t inputs[] = {array_arg(dx)};
   ga_array_t y[1] = {nullptr};
   const int out_of_range = 2;
-  GA_EXPECT_STATUS(ga_reduction_kernel_call(sum, inputs, 1, y, 1, &out_of_range, 1, 0, nullptr), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_reduction_kernel_call(sum, inputs, 1, y, 1, &out_of_range, 1, 0, nullptr, y), GA_ERROR_INDEX);
   const int repeated[] = {1, -1};
-  GA_EXPECT_STATUS(ga_reduction_kernel_call(sum, inputs, 1, y, 1, repeated, 2, 0, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_reduction_kernel_call(sum, inputs, 1, y, 1, nullptr, 1, 0, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_reduction_kernel_call(sum, inputs, 1, y, 1, nullptr, -2, 0, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_reduction_kernel_call(sum, inputs, 1, y, 1, repeated, 2, 0, nullptr, y), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_reduction_kernel_call(sum, inputs, 1, y, 1, nullptr, 1, 0, nullptr, y), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_reduction_kernel_call(sum, inputs, 1, y, 1, nullptr, -2, 0, nullptr, y), GA_ERROR_INVALID_ARGUMENT);
   ga_array_t wrong[1] = {dx};
-  GA_EXPECT_STATUS(ga_reduction_kernel_call(sum, inputs, 1, wrong, 1, nullptr, -1, 0, nullptr), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_reduction_kernel_call(sum, inputs, 1, wrong, 1, nullptr, -1, 0, nullptr, wrong), GA_ERROR_SHAPE_MISMATCH);
   EXPECT_EQ(y[0], nullptr);
 
   ga_reduction_kernel_t broken = make_reduction("T x", "T y", "x", "a +* b", "y = a", "0", "broken_reduce");
-  GA_EXPECT_STATUS(ga_reduction_kernel_call(broken, inputs, 1, y, 1, nullptr, -1, 0, nullptr), GA_ERROR_COMPILE);
+  GA_EXPECT_STATUS(ga_reduction_kernel_call(broken, inputs, 1, y, 1, nullptr, -1, 0, nullptr, y), GA_ERROR_COMPILE);
   EXPECT_NE(std::string(ga_last_error()).find("reduce_expr(1)"), std::string::npos) << ga_last_error();
   EXPECT_EQ(y[0], nullptr);
   ga_reduction_kernel_release(sum);

@@ -61,7 +61,7 @@ TEST_F(ReductionsTest, SumAndMeanOverAxesMatchHostReferences) {
   ga_array_t dx = owned(upload_shaped(x, {5, 7, 3}));
   std::vector<int> outer{0, -1};
   const ga_reduce_options_t over_outer = options_of(outer);
-  ga_array_t sums = owned(reduce(ga_sum, dx, &over_outer));
+  ga_array_t sums = owned(reduce(ga_array_sum, dx, &over_outer));
   EXPECT_EQ(shape_of(sums), (std::vector<int64_t>{7}));
   EXPECT_EQ(dtype_of_array(sums), GA_FLOAT32);
   const std::vector<float> got = download<float>(sums, 7);
@@ -73,7 +73,7 @@ TEST_F(ReductionsTest, SumAndMeanOverAxesMatchHostReferences) {
   }
   std::vector<int> middle{1};
   const ga_reduce_options_t kept = options_of(middle, 1);
-  ga_array_t means = owned(reduce(ga_mean, dx, &kept));
+  ga_array_t means = owned(reduce(ga_array_mean, dx, &kept));
   EXPECT_EQ(shape_of(means), (std::vector<int64_t>{5, 1, 3}));
   const std::vector<float> mean_values = download<float>(means, 15);
   for (int i = 0; i < 5; ++i) {
@@ -83,7 +83,7 @@ TEST_F(ReductionsTest, SumAndMeanOverAxesMatchHostReferences) {
       EXPECT_NEAR(mean_values[static_cast<size_t>(i * 3 + k)], expected / 7, 1e-5);
     }
   }
-  ga_array_t total = owned(reduce(ga_sum, dx, nullptr));
+  ga_array_t total = owned(reduce(ga_array_sum, dx, nullptr));
   double expected_total = 0;
   for (float value : x) expected_total += value;
   EXPECT_NEAR(scalar_of<float>(total), expected_total, 1e-3);
@@ -94,15 +94,15 @@ TEST_F(ReductionsTest, IntegersWidenAndAverageInFloat64) {
   std::vector<int32_t> x(1000);
   for (size_t i = 0; i < x.size(); ++i) x[i] = 2000000000 - static_cast<int32_t>(i);
   ga_array_t dx = owned(upload_as(x, {1000}, GA_INT32));
-  ga_array_t total = owned(reduce(ga_sum, dx, nullptr));
+  ga_array_t total = owned(reduce(ga_array_sum, dx, nullptr));
   EXPECT_EQ(dtype_of_array(total), GA_INT64);
   int64_t expected = 0;
   for (int32_t value : x) expected += value;
   EXPECT_EQ(scalar_of<int64_t>(total), expected);
-  ga_array_t mean = owned(reduce(ga_mean, dx, nullptr));
+  ga_array_t mean = owned(reduce(ga_array_mean, dx, nullptr));
   EXPECT_EQ(dtype_of_array(mean), GA_FLOAT64);
   EXPECT_DOUBLE_EQ(scalar_of<double>(mean), static_cast<double>(expected) / 1000.0);
-  ga_array_t count = owned(reduce(ga_count_nonzero, dx, nullptr));
+  ga_array_t count = owned(reduce(ga_array_count_nonzero, dx, nullptr));
   EXPECT_EQ(dtype_of_array(count), GA_INT64);
   EXPECT_EQ(scalar_of<int64_t>(count), 1000);
 }
@@ -119,8 +119,8 @@ TEST_F(ReductionsTest, VarianceIsOnePassAndNumericallySound) {
   std::vector<int> first{0};
   for (const double ddof : {0.0, 1.0}) {
     const ga_reduce_options_t options = options_of(first, 0, GA_DTYPE_SAME, ddof);
-    ga_array_t variances = owned(reduce(ga_var, dx, &options));
-    ga_array_t deviations = owned(reduce(ga_std, dx, &options));
+    ga_array_t variances = owned(reduce(ga_array_var, dx, &options));
+    ga_array_t deviations = owned(reduce(ga_array_std, dx, &options));
     EXPECT_EQ(dtype_of_array(variances), GA_FLOAT32);
     const std::vector<float> got = download<float>(variances, columns);
     const std::vector<float> got_std = download<float>(deviations, columns);
@@ -144,13 +144,13 @@ TEST_F(ReductionsTest, ArgmaxTakesTheFirstExtremeAndNaNWins) {
   Handles owned;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   ga_array_t ties = owned(upload(std::vector<double>{1, 5, 5, 0, 0, 5}));
-  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_argmax, ties, nullptr))), 1);
-  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_argmin, ties, nullptr))), 3);
+  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_array_argmax, ties, nullptr))), 1);
+  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_array_argmin, ties, nullptr))), 3);
   ga_array_t with_nan = owned(upload(std::vector<double>{1, 5, nan, 7, nan}));
-  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_argmax, with_nan, nullptr))), 2);
-  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_argmin, with_nan, nullptr))), 2);
-  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_nanargmax, with_nan, nullptr))), 3);
-  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_nanargmin, with_nan, nullptr))), 0);
+  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_array_argmax, with_nan, nullptr))), 2);
+  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_array_argmin, with_nan, nullptr))), 2);
+  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_array_nanargmax, with_nan, nullptr))), 3);
+  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_array_nanargmin, with_nan, nullptr))), 0);
 
   // The flattened index of a transposed view is its C-order position, as NumPy's ravel.
   std::vector<double> grid(12);
@@ -160,13 +160,13 @@ TEST_F(ReductionsTest, ArgmaxTakesTheFirstExtremeAndNaNWins) {
   GA_ASSERT_OK(ga_array_transpose(matrix, nullptr, 0, &transposed));
   owned(transposed);
   // grid[7] is row 1, column 3: in the (4, 3) transpose it sits at (3, 1), flat index 10.
-  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_argmax, transposed, nullptr))), 10);
+  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_array_argmax, transposed, nullptr))), 10);
   std::vector<int> none{GA_AXIS_NONE};
   const ga_reduce_options_t flattened = options_of(none);
-  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_argmax, transposed, &flattened))), 10);
+  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_array_argmax, transposed, &flattened))), 10);
   std::vector<int> columns{1};
   const ga_reduce_options_t along_rows = options_of(columns, 1);
-  ga_array_t per_row = owned(reduce(ga_argmax, matrix, &along_rows));
+  ga_array_t per_row = owned(reduce(ga_array_argmax, matrix, &along_rows));
   EXPECT_EQ(shape_of(per_row), (std::vector<int64_t>{3, 1}));
   const std::vector<int64_t> rows = download<int64_t>(per_row, 3);
   for (int r = 0; r < 3; ++r) {
@@ -184,22 +184,22 @@ TEST_F(ReductionsTest, NanVariantsSkipNaN) {
   ga_array_t dx = owned(upload_shaped(std::vector<double>{1, nan, 3, nan, nan, nan}, {2, 3}));
   std::vector<int> last{1};
   const ga_reduce_options_t per_row = options_of(last);
-  const std::vector<double> sums = download<double>(owned(reduce(ga_nansum, dx, &per_row)), 2);
+  const std::vector<double> sums = download<double>(owned(reduce(ga_array_nansum, dx, &per_row)), 2);
   EXPECT_EQ(sums, (std::vector<double>{4, 0}));
-  const std::vector<double> products = download<double>(owned(reduce(ga_nanprod, dx, &per_row)), 2);
+  const std::vector<double> products = download<double>(owned(reduce(ga_array_nanprod, dx, &per_row)), 2);
   EXPECT_EQ(products, (std::vector<double>{3, 1}));
-  const std::vector<double> means = download<double>(owned(reduce(ga_nanmean, dx, &per_row)), 2);
+  const std::vector<double> means = download<double>(owned(reduce(ga_array_nanmean, dx, &per_row)), 2);
   EXPECT_EQ(means[0], 2);
   EXPECT_TRUE(std::isnan(means[1]));
-  const std::vector<double> maxima = download<double>(owned(reduce(ga_nanmax, dx, &per_row)), 2);
+  const std::vector<double> maxima = download<double>(owned(reduce(ga_array_nanmax, dx, &per_row)), 2);
   EXPECT_EQ(maxima[0], 3);
   EXPECT_TRUE(std::isnan(maxima[1]));
-  const std::vector<double> variances = download<double>(owned(reduce(ga_nanvar, dx, &per_row)), 2);
+  const std::vector<double> variances = download<double>(owned(reduce(ga_array_nanvar, dx, &per_row)), 2);
   EXPECT_DOUBLE_EQ(variances[0], 1);
   EXPECT_TRUE(std::isnan(variances[1]));
-  const std::vector<int64_t> positions = download<int64_t>(owned(reduce(ga_nanargmax, dx, &per_row)), 2);
+  const std::vector<int64_t> positions = download<int64_t>(owned(reduce(ga_array_nanargmax, dx, &per_row)), 2);
   EXPECT_EQ(positions, (std::vector<int64_t>{2, -1}));  // CuPy's -1 for an all-NaN slice
-  const std::vector<double> plain = download<double>(owned(reduce(ga_max, dx, &per_row)), 2);
+  const std::vector<double> plain = download<double>(owned(reduce(ga_array_max, dx, &per_row)), 2);
   EXPECT_TRUE(std::isnan(plain[0]));
 }
 
@@ -214,27 +214,27 @@ TEST_F(ReductionsTest, SixteenBitFloatExtremesCompareValues) {
   for (const ga_dtype_t dtype : {GA_FLOAT16, GA_BFLOAT16}) {
     SCOPED_TRACE(dtype);
     ga_array_t narrow = nullptr;
-    ASSERT_EQ(ga_array_astype(dx, dtype, GA_ORDER_C, &narrow), GA_OK) << ga_last_error();
+    ASSERT_EQ(ga_array_astype(dx, dtype, GA_ORDER_C, nullptr, &narrow), GA_OK) << ga_last_error();
     owned(narrow);
     const auto values = [&](Reduce function, const ga_reduce_options_t* options, size_t count) {
       ga_array_t result = owned(reduce(function, narrow, options));
       EXPECT_EQ(dtype_of_array(result), dtype);
       ga_array_t wide = nullptr;
-      EXPECT_EQ(ga_array_astype(result, GA_FLOAT64, GA_ORDER_C, &wide), GA_OK) << ga_last_error();
+      EXPECT_EQ(ga_array_astype(result, GA_FLOAT64, GA_ORDER_C, nullptr, &wide), GA_OK) << ga_last_error();
       return download<double>(owned(wide), count);
     };
-    EXPECT_EQ(values(ga_nanmax, &per_row, 2), (std::vector<double>{0.5, 3}));
-    EXPECT_EQ(values(ga_nanmin, &per_row, 2), (std::vector<double>{-1.25, -4}));
-    EXPECT_EQ(values(ga_nanmax, nullptr, 1)[0], 3);
-    EXPECT_EQ(values(ga_nanmin, nullptr, 1)[0], -4);
-    const std::vector<double> ranges = values(ga_ptp, &per_row, 2);
+    EXPECT_EQ(values(ga_array_nanmax, &per_row, 2), (std::vector<double>{0.5, 3}));
+    EXPECT_EQ(values(ga_array_nanmin, &per_row, 2), (std::vector<double>{-1.25, -4}));
+    EXPECT_EQ(values(ga_array_nanmax, nullptr, 1)[0], 3);
+    EXPECT_EQ(values(ga_array_nanmin, nullptr, 1)[0], -4);
+    const std::vector<double> ranges = values(ga_array_ptp, &per_row, 2);
     EXPECT_TRUE(std::isnan(ranges[0]));
     EXPECT_EQ(ranges[1], 7);
-    const std::vector<double> maxima = values(ga_max, &per_row, 2);
+    const std::vector<double> maxima = values(ga_array_max, &per_row, 2);
     EXPECT_TRUE(std::isnan(maxima[0]));
     EXPECT_EQ(maxima[1], 3);
-    EXPECT_EQ(values(ga_sum, &per_row, 2)[1], -0.25);
-    EXPECT_EQ(values(ga_nansum, &per_row, 2), (std::vector<double>{-0.75, -0.25}));
+    EXPECT_EQ(values(ga_array_sum, &per_row, 2)[1], -0.25);
+    EXPECT_EQ(values(ga_array_nansum, &per_row, 2), (std::vector<double>{-0.75, -0.25}));
   }
 }
 
@@ -242,7 +242,7 @@ TEST_F(ReductionsTest, ComplexVarianceIsRealAndArgmaxIsLexicographic) {
   Handles owned;
   const std::vector<double> parts{1, 2, 3, -1, 3, 5, 0, 0};  // 1+2j, 3-1j, 3+5j, 0
   ga_array_t dz = owned(upload_as(parts, {4}, GA_COMPLEX128));
-  ga_array_t variance = owned(reduce(ga_var, dz, nullptr));
+  ga_array_t variance = owned(reduce(ga_array_var, dz, nullptr));
   EXPECT_EQ(dtype_of_array(variance), GA_FLOAT64);
   const std::complex<double> values[] = {{1, 2}, {3, -1}, {3, 5}, {0, 0}};
   std::complex<double> mean = 0;
@@ -251,9 +251,9 @@ TEST_F(ReductionsTest, ComplexVarianceIsRealAndArgmaxIsLexicographic) {
   double expected = 0;
   for (const auto& value : values) expected += std::norm(value - mean);
   EXPECT_NEAR(scalar_of<double>(variance), expected / 4, 1e-12);
-  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_argmax, dz, nullptr))), 2);
-  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_argmin, dz, nullptr))), 3);
-  ga_array_t mean_out = owned(reduce(ga_mean, dz, nullptr));
+  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_array_argmax, dz, nullptr))), 2);
+  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_array_argmin, dz, nullptr))), 3);
+  ga_array_t mean_out = owned(reduce(ga_array_mean, dz, nullptr));
   EXPECT_EQ(dtype_of_array(mean_out), GA_COMPLEX128);
   const std::vector<double> mean_parts = download<double>(mean_out, 2);
   EXPECT_DOUBLE_EQ(mean_parts[0], mean.real());
@@ -265,30 +265,30 @@ TEST_F(ReductionsTest, PtpAndCountNonzero) {
   ga_array_t dx = owned(upload_shaped(std::vector<double>{3, 0, -2, 0, 7, 1}, {2, 3}));
   std::vector<int> first{0};
   const ga_reduce_options_t columns = options_of(first);
-  EXPECT_EQ(download<double>(owned(reduce(ga_ptp, dx, &columns)), 3), (std::vector<double>{3, 7, 3}));
-  EXPECT_EQ(download<int64_t>(owned(reduce(ga_count_nonzero, dx, &columns)), 3), (std::vector<int64_t>{1, 1, 2}));
-  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_count_nonzero, dx, nullptr))), 4);
+  EXPECT_EQ(download<double>(owned(reduce(ga_array_ptp, dx, &columns)), 3), (std::vector<double>{3, 7, 3}));
+  EXPECT_EQ(download<int64_t>(owned(reduce(ga_array_count_nonzero, dx, &columns)), 3), (std::vector<int64_t>{1, 1, 2}));
+  EXPECT_EQ(scalar_of<int64_t>(owned(reduce(ga_array_count_nonzero, dx, nullptr))), 4);
 }
 
 TEST_F(ReductionsTest, EmptyReductionsFollowNumPy) {
   Handles owned;
   const int64_t shape[2] = {0, 3};
   ga_array_t empty = nullptr;
-  GA_ASSERT_OK(ga_array_empty(2, shape, GA_FLOAT64, GA_ORDER_C, &empty));
+  GA_ASSERT_OK(ga_array_empty(2, shape, GA_FLOAT64, GA_ORDER_C, nullptr, &empty));
   owned(empty);
-  EXPECT_EQ(scalar_of<double>(owned(reduce(ga_sum, empty, nullptr))), 0);
-  EXPECT_EQ(scalar_of<double>(owned(reduce(ga_prod, empty, nullptr))), 1);
-  EXPECT_TRUE(std::isnan(scalar_of<double>(owned(reduce(ga_mean, empty, nullptr)))));
-  EXPECT_TRUE(std::isnan(scalar_of<double>(owned(reduce(ga_var, empty, nullptr)))));
+  EXPECT_EQ(scalar_of<double>(owned(reduce(ga_array_sum, empty, nullptr))), 0);
+  EXPECT_EQ(scalar_of<double>(owned(reduce(ga_array_prod, empty, nullptr))), 1);
+  EXPECT_TRUE(std::isnan(scalar_of<double>(owned(reduce(ga_array_mean, empty, nullptr)))));
+  EXPECT_TRUE(std::isnan(scalar_of<double>(owned(reduce(ga_array_var, empty, nullptr)))));
   ga_array_t out = nullptr;
-  GA_EXPECT_STATUS(ga_argmax(empty, nullptr, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_max(empty, nullptr, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_nanargmin(empty, nullptr, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_argmax(empty, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_max(empty, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_nanargmin(empty, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(out, nullptr);
   // Reducing the non-empty axis of a (0, 3) array gives an empty result, not an error.
   std::vector<int> last{1};
   const ga_reduce_options_t rows = options_of(last);
-  ga_array_t positions = owned(reduce(ga_argmax, empty, &rows));
+  ga_array_t positions = owned(reduce(ga_array_argmax, empty, &rows));
   EXPECT_EQ(shape_of(positions), (std::vector<int64_t>{0}));
 }
 
@@ -298,12 +298,12 @@ TEST_F(ReductionsTest, OutArraysAreWrittenInPlace) {
   ga_array_t dx = owned(upload_shaped(x, {4, 6}));
   const int64_t shape[1] = {6};
   ga_array_t out = nullptr;
-  GA_ASSERT_OK(ga_array_zeros(1, shape, GA_FLOAT64, GA_ORDER_C, &out));
+  GA_ASSERT_OK(ga_array_zeros(1, shape, GA_FLOAT64, GA_ORDER_C, nullptr, &out));
   owned(out);
   std::vector<int> first{0};
   const ga_reduce_options_t columns = options_of(first);
   ga_array_t given = out;
-  GA_ASSERT_OK(ga_mean(dx, &columns, &given, nullptr));
+  GA_ASSERT_OK(ga_array_mean(dx, &columns, nullptr, nullptr, &given));
   EXPECT_EQ(given, out);
   const std::vector<double> got = download<double>(out, 6);
   for (int j = 0; j < 6; ++j) {
@@ -318,24 +318,24 @@ TEST_F(ReductionsTest, AverageCovAndCorrcoef) {
   ga_array_t values = owned(upload(std::vector<double>{1, 2, 3}));
   ga_array_t weights = owned(upload(std::vector<double>{1, 2, 3}));
   ga_array_t weighted = nullptr;
-  GA_ASSERT_OK(ga_average(values, weights, nullptr, &weighted, nullptr));
+  GA_ASSERT_OK(ga_array_average(values, weights, nullptr, nullptr, nullptr, &weighted));
   owned(weighted);
   EXPECT_DOUBLE_EQ(scalar_of<double>(weighted), 14.0 / 6.0);
 
   ga_array_t rows = owned(upload_shaped(std::vector<double>{0, 1, 2, 2, 1, 0}, {2, 3}));
   ga_array_t covariance = nullptr;
-  GA_ASSERT_OK(ga_cov(rows, nullptr, 1, 0, -1, &covariance, nullptr));
+  GA_ASSERT_OK(ga_array_cov(rows, nullptr, 1, 0, -1, nullptr, &covariance));
   owned(covariance);
   EXPECT_EQ(shape_of(covariance), (std::vector<int64_t>{2, 2}));
   EXPECT_EQ(download<double>(covariance, 4), (std::vector<double>{1, -1, -1, 1}));
   ga_array_t correlation = nullptr;
-  GA_ASSERT_OK(ga_corrcoef(rows, nullptr, 1, &correlation, nullptr));
+  GA_ASSERT_OK(ga_array_corrcoef(rows, nullptr, 1, nullptr, &correlation));
   owned(correlation);
   const std::vector<double> r = download<double>(correlation, 4);
   EXPECT_NEAR(r[0], 1, 1e-15);
   EXPECT_NEAR(r[1], -1, 1e-15);
   ga_array_t single = nullptr;
-  GA_ASSERT_OK(ga_cov(values, nullptr, 1, 1, -1, &single, nullptr));
+  GA_ASSERT_OK(ga_array_cov(values, nullptr, 1, 1, -1, nullptr, &single));
   owned(single);
   EXPECT_NEAR(scalar_of<double>(single), 2.0 / 3.0, 1e-15);  // bias: divide by N
 }
@@ -346,70 +346,70 @@ TEST_F(ReductionsTest, RefusalsCarryTheirStatusAndLeaveOutAlone) {
   ga_array_t out = nullptr;
   std::vector<int> bad_axis{2};
   const ga_reduce_options_t out_of_range = options_of(bad_axis);
-  GA_EXPECT_STATUS(ga_sum(dx, &out_of_range, &out, nullptr), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_sum(dx, &out_of_range, nullptr, nullptr, &out), GA_ERROR_INDEX);
   std::vector<int> repeated{1, -1};
   const ga_reduce_options_t duplicate = options_of(repeated);
-  GA_EXPECT_STATUS(ga_mean(dx, &duplicate, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_mean(dx, &duplicate, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
   std::vector<int> both{0, 1};
   const ga_reduce_options_t two_axes = options_of(both);
-  GA_EXPECT_STATUS(ga_argmax(dx, &two_axes, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_argmax(dx, &two_axes, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
   const ga_reduce_options_t with_ddof = every_axis(GA_DTYPE_SAME, 1.0);
-  GA_EXPECT_STATUS(ga_sum(dx, &with_ddof, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_sum(dx, &with_ddof, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
   const ga_reduce_options_t nan_ddof = every_axis(GA_DTYPE_SAME, std::numeric_limits<double>::quiet_NaN());
-  GA_EXPECT_STATUS(ga_var(dx, &nan_ddof, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_var(dx, &nan_ddof, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
   const ga_reduce_options_t with_dtype = every_axis(GA_FLOAT64);
-  GA_EXPECT_STATUS(ga_max(dx, &with_dtype, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_max(dx, &with_dtype, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
   const ga_reduce_options_t undefined_dtype = every_axis(static_cast<ga_dtype_t>(99));
-  GA_EXPECT_STATUS(ga_sum(dx, &undefined_dtype, &out, nullptr), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_sum(dx, &undefined_dtype, nullptr, nullptr, &out), GA_ERROR_DTYPE);
   ga_reduce_options_t truncated = every_axis();
   truncated.struct_size = 4;
-  GA_EXPECT_STATUS(ga_sum(dx, &truncated, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_sum(dx, &truncated, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
   ga_reduce_options_t negative_count = every_axis();
   negative_count.axis_count = -2;
-  GA_EXPECT_STATUS(ga_sum(dx, &negative_count, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_sum(dx, &negative_count, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(out, nullptr);
 
   // A given out of the wrong shape or dtype.
   const int64_t wrong_shape[1] = {5};
   ga_array_t misshaped = nullptr;
-  GA_ASSERT_OK(ga_array_zeros(1, wrong_shape, GA_FLOAT32, GA_ORDER_C, &misshaped));
+  GA_ASSERT_OK(ga_array_zeros(1, wrong_shape, GA_FLOAT32, GA_ORDER_C, nullptr, &misshaped));
   owned(misshaped);
   std::vector<int> first{0};
   const ga_reduce_options_t columns = options_of(first);
   ga_array_t given = misshaped;
-  GA_EXPECT_STATUS(ga_sum(dx, &columns, &given, nullptr), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_sum(dx, &columns, nullptr, nullptr, &given), GA_ERROR_SHAPE_MISMATCH);
   const int64_t right_shape[1] = {4};
   ga_array_t integers = nullptr;
-  GA_ASSERT_OK(ga_array_zeros(1, right_shape, GA_INT32, GA_ORDER_C, &integers));
+  GA_ASSERT_OK(ga_array_zeros(1, right_shape, GA_INT32, GA_ORDER_C, nullptr, &integers));
   owned(integers);
   given = integers;
-  GA_EXPECT_STATUS(ga_sum(dx, &columns, &given, nullptr), GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_argmax(dx, &columns, &given, nullptr), GA_ERROR_DTYPE);  // int64 -> int32 is not safe
+  GA_EXPECT_STATUS(ga_array_sum(dx, &columns, nullptr, nullptr, &given), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_argmax(dx, &columns, nullptr, nullptr, &given), GA_ERROR_DTYPE);  // int64 -> int32 is not safe
   EXPECT_EQ(given, integers);
 
   ga_array_t flags = owned(upload_as(std::vector<uint8_t>{1, 0, 1}, {3}, GA_BOOL));
-  GA_EXPECT_STATUS(ga_ptp(flags, nullptr, &out, nullptr), GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_sum(dx, nullptr, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_ptp(flags, nullptr, nullptr, nullptr, &out), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_sum(dx, nullptr, nullptr, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
   const int64_t cube[3] = {2, 2, 2};
   ga_array_t three_d = nullptr;
-  GA_ASSERT_OK(ga_array_zeros(3, cube, GA_FLOAT64, GA_ORDER_C, &three_d));
+  GA_ASSERT_OK(ga_array_zeros(3, cube, GA_FLOAT64, GA_ORDER_C, nullptr, &three_d));
   owned(three_d);
-  GA_EXPECT_STATUS(ga_cov(three_d, nullptr, 1, 0, -1, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_cov(dx, nullptr, 1, 0, -2, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_cov(three_d, nullptr, 1, 0, -1, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_cov(dx, nullptr, 1, 0, -2, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
   ga_array_t short_rows = owned(upload(std::vector<double>{1, 2}));
-  GA_EXPECT_STATUS(ga_cov(dx, short_rows, 1, 0, -1, &out, nullptr), GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_average(dx, short_rows, &columns, &out, nullptr), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_cov(dx, short_rows, 1, 0, -1, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_average(dx, short_rows, &columns, nullptr, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
   EXPECT_EQ(out, nullptr);
 }
 
 // Handle checks come first, so they answer without a device.
 TEST(ReductionsHost, NullHandlesAreRefused) {
   ga_array_t out = nullptr;
-  EXPECT_EQ(ga_sum(nullptr, nullptr, &out, nullptr), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_nanargmax(nullptr, nullptr, &out, nullptr), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_average(nullptr, nullptr, nullptr, &out, nullptr), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_cov(nullptr, nullptr, 1, 0, -1, &out, nullptr), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_corrcoef(nullptr, nullptr, 1, &out, nullptr), GA_ERROR_INVALID_HANDLE);
-  EXPECT_NE(std::strstr(ga_last_error(), "ga_corrcoef"), nullptr) << ga_last_error();
+  EXPECT_EQ(ga_array_sum(nullptr, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_nanargmax(nullptr, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_average(nullptr, nullptr, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_cov(nullptr, nullptr, 1, 0, -1, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_corrcoef(nullptr, nullptr, 1, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_NE(std::strstr(ga_last_error(), "ga_array_corrcoef"), nullptr) << ga_last_error();
   EXPECT_EQ(out, nullptr);
 }

@@ -62,7 +62,7 @@ TEST_F(ScanTest, CumsumFloat32IsExactAroundTileBoundaries) {
     const std::vector<float> values = small_floats(n);
     ga_array_t result = nullptr;
     GA_ASSERT_OK(ga_array_cumsum(make(owned, values, {static_cast<int64_t>(n)}, GA_FLOAT32), GA_AXIS_NONE,
-                                 GA_DTYPE_SAME, nullptr, &result));
+                                 GA_DTYPE_SAME, nullptr, nullptr, &result));
     owned(result);
     EXPECT_EQ(dtype_of_array(result), GA_FLOAT32);
     EXPECT_EQ(fetch<float>(result), (running_sums<float>(values, n))) << "n = " << n;
@@ -85,7 +85,7 @@ TEST_F(ScanTest, UnalignedInputTakesTheScalarTilePath) {
   GA_ASSERT_OK(ga_array_index(whole, items, 1, &tail));
   owned(tail);
   ga_array_t result = nullptr;
-  GA_ASSERT_OK(ga_array_cumsum(tail, 0, GA_DTYPE_SAME, nullptr, &result));
+  GA_ASSERT_OK(ga_array_cumsum(tail, 0, GA_DTYPE_SAME, nullptr, nullptr, &result));
   owned(result);
   const std::vector<float> expected = running_sums<float>(std::vector<float>(values.begin() + 1, values.end()), 10000);
   EXPECT_EQ(fetch<float>(result), expected);
@@ -96,7 +96,7 @@ TEST_F(ScanTest, NarrowIntegersAndBoolAccumulateIn64Bits) {
   std::vector<int8_t> bytes(5000);
   for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<int8_t>(100 - static_cast<int>(i % 37));
   ga_array_t result = nullptr;
-  GA_ASSERT_OK(ga_array_cumsum(make(owned, bytes, {5000}, GA_INT8), 0, GA_DTYPE_SAME, nullptr, &result));
+  GA_ASSERT_OK(ga_array_cumsum(make(owned, bytes, {5000}, GA_INT8), 0, GA_DTYPE_SAME, nullptr, nullptr, &result));
   owned(result);
   EXPECT_EQ(dtype_of_array(result), GA_INT64);
   EXPECT_EQ(fetch<int64_t>(result), (running_sums<int64_t>(bytes, bytes.size())));
@@ -104,14 +104,15 @@ TEST_F(ScanTest, NarrowIntegersAndBoolAccumulateIn64Bits) {
   std::vector<uint8_t> flags(777);
   for (size_t i = 0; i < flags.size(); ++i) flags[i] = (i % 3) == 0;
   ga_array_t counted = nullptr;
-  GA_ASSERT_OK(ga_array_cumsum(make(owned, flags, {777}, GA_BOOL), 0, GA_DTYPE_SAME, nullptr, &counted));
+  GA_ASSERT_OK(ga_array_cumsum(make(owned, flags, {777}, GA_BOOL), 0, GA_DTYPE_SAME, nullptr, nullptr, &counted));
   owned(counted);
   EXPECT_EQ(dtype_of_array(counted), GA_INT64);
   EXPECT_EQ(fetch<int64_t>(counted), (running_sums<int64_t>(flags, flags.size())));
 
   std::vector<uint16_t> unsigned_values(300, 65535);
   ga_array_t widened = nullptr;
-  GA_ASSERT_OK(ga_array_cumsum(make(owned, unsigned_values, {300}, GA_UINT16), 0, GA_DTYPE_SAME, nullptr, &widened));
+  GA_ASSERT_OK(ga_array_cumsum(make(owned, unsigned_values, {300}, GA_UINT16), 0, GA_DTYPE_SAME, nullptr, nullptr,
+                               &widened));
   owned(widened);
   EXPECT_EQ(dtype_of_array(widened), GA_UINT64);
   EXPECT_EQ(fetch<uint64_t>(widened).back(), 300u * 65535u);
@@ -129,7 +130,7 @@ TEST_F(ScanTest, EveryAxisAndLayoutPathMatchesTheReference) {
     ga_array_t matrix = make(owned, values, {rows, columns}, GA_FLOAT64);
     for (int axis : {0, 1, -1, -2}) {
       ga_array_t result = nullptr;
-      GA_ASSERT_OK(ga_array_cumsum(matrix, axis, GA_DTYPE_SAME, nullptr, &result));
+      GA_ASSERT_OK(ga_array_cumsum(matrix, axis, GA_DTYPE_SAME, nullptr, nullptr, &result));
       owned(result);
       EXPECT_EQ(fetch<double>(result), matrix_cumsum(values, rows, columns, axis < 0 ? axis + 2 : axis))
           << rows << "x" << columns << " axis " << axis;
@@ -137,12 +138,12 @@ TEST_F(ScanTest, EveryAxisAndLayoutPathMatchesTheReference) {
     // The transposed view: the same scans with the axes exchanged.
     ga_array_t view = transposed(owned, matrix);
     ga_array_t along_rows = nullptr;
-    GA_ASSERT_OK(ga_array_cumsum(view, 1, GA_DTYPE_SAME, nullptr, &along_rows));
+    GA_ASSERT_OK(ga_array_cumsum(view, 1, GA_DTYPE_SAME, nullptr, nullptr, &along_rows));
     owned(along_rows);
     ga_array_t back = transposed(owned, along_rows);
     EXPECT_EQ(fetch<double>(back), matrix_cumsum(values, rows, columns, 0)) << rows << "x" << columns;
     ga_array_t flat = nullptr;
-    GA_ASSERT_OK(ga_array_cumsum(view, GA_AXIS_NONE, GA_DTYPE_SAME, nullptr, &flat));
+    GA_ASSERT_OK(ga_array_cumsum(view, GA_AXIS_NONE, GA_DTYPE_SAME, nullptr, nullptr, &flat));
     owned(flat);
     std::vector<double> transposed_values;
     for (int64_t c = 0; c < columns; ++c) {
@@ -159,16 +160,16 @@ TEST_F(ScanTest, OutArraysInPlaceAndCast) {
   ga_array_t wide = owned([] {
     ga_array_t array = nullptr;
     const int64_t shape[1] = {9000};
-    EXPECT_EQ(ga_array_empty(1, shape, GA_FLOAT64, GA_ORDER_C, &array), GA_OK);
+    EXPECT_EQ(ga_array_empty(1, shape, GA_FLOAT64, GA_ORDER_C, nullptr, &array), GA_OK);
     return array;
   }());
   ga_array_t result = nullptr;
-  GA_ASSERT_OK(ga_array_cumsum(input, 0, GA_DTYPE_SAME, wide, &result));
+  GA_ASSERT_OK(ga_array_cumsum(input, 0, GA_DTYPE_SAME, wide, nullptr, &result));
   owned(result);
   EXPECT_EQ(dtype_of_array(result), GA_FLOAT64);
   EXPECT_EQ(fetch<double>(wide), (running_sums<double>(values, values.size())));
   ga_array_t in_place = nullptr;
-  GA_ASSERT_OK(ga_array_cumsum(input, 0, GA_DTYPE_SAME, input, &in_place));
+  GA_ASSERT_OK(ga_array_cumsum(input, 0, GA_DTYPE_SAME, input, nullptr, &in_place));
   owned(in_place);
   EXPECT_EQ(fetch<float>(input), (running_sums<float>(values, values.size())));
 }
@@ -180,11 +181,11 @@ TEST_F(ScanTest, CumprodAndTheNanForms) {
   ga_array_t sums = nullptr;
   ga_array_t products = nullptr;
   ga_array_t plain = nullptr;
-  GA_ASSERT_OK(ga_array_nancumsum(input, 0, GA_DTYPE_SAME, nullptr, &sums));
+  GA_ASSERT_OK(ga_array_nancumsum(input, 0, GA_DTYPE_SAME, nullptr, nullptr, &sums));
   owned(sums);
-  GA_ASSERT_OK(ga_array_nancumprod(input, 0, GA_DTYPE_SAME, nullptr, &products));
+  GA_ASSERT_OK(ga_array_nancumprod(input, 0, GA_DTYPE_SAME, nullptr, nullptr, &products));
   owned(products);
-  GA_ASSERT_OK(ga_array_cumprod(input, 0, GA_DTYPE_SAME, nullptr, &plain));
+  GA_ASSERT_OK(ga_array_cumprod(input, 0, GA_DTYPE_SAME, nullptr, nullptr, &plain));
   owned(plain);
   EXPECT_EQ(fetch<double>(sums), (std::vector<double>{1.5, 1.5, 3.5, 2.5, 2.5, 3.0, 6.0}));
   EXPECT_EQ(fetch<double>(products), (std::vector<double>{1.5, 1.5, 3.0, -3.0, -3.0, -1.5, -4.5}));
@@ -195,7 +196,7 @@ TEST_F(ScanTest, CumprodAndTheNanForms) {
   std::vector<int32_t> integers(70);
   for (size_t i = 0; i < integers.size(); ++i) integers[i] = static_cast<int32_t>(i % 3) + 1;
   ga_array_t product = nullptr;
-  GA_ASSERT_OK(ga_array_cumprod(make(owned, integers, {70}, GA_INT32), 0, GA_DTYPE_SAME, nullptr, &product));
+  GA_ASSERT_OK(ga_array_cumprod(make(owned, integers, {70}, GA_INT32), 0, GA_DTYPE_SAME, nullptr, nullptr, &product));
   owned(product);
   std::vector<int64_t> expected(70);
   uint64_t running = 1;  // wraps modulo 2^64 as int64 multiplication does
@@ -206,10 +207,10 @@ TEST_F(ScanTest, CumprodAndTheNanForms) {
 TEST_F(ScanTest, AccumulateKeepsOrderAndNumPysDtypes) {
   Handles owned;
   ga_array_t line = nullptr;
-  GA_ASSERT_OK(ga_array_linspace(-3, 3, 7, 1, GA_FLOAT64, &line, nullptr));
+  GA_ASSERT_OK(ga_array_linspace(-3, 3, 7, 1, GA_FLOAT64, nullptr, &line, nullptr));
   owned(line);
   ga_array_t added = nullptr;
-  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("add"), line, 0, GA_DTYPE_SAME, nullptr, &added));
+  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("add"), line, 0, GA_DTYPE_SAME, nullptr, nullptr, &added));
   owned(added);
   EXPECT_EQ(fetch<double>(added), (std::vector<double>{-3, -5, -6, -6, -5, -3, 0}));
 
@@ -217,7 +218,7 @@ TEST_F(ScanTest, AccumulateKeepsOrderAndNumPysDtypes) {
   for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<int64_t>((i * 31) % 17);
   ga_array_t input = make(owned, values, {10000}, GA_INT64);
   ga_array_t subtracted = nullptr;
-  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("subtract"), input, 0, GA_DTYPE_SAME, nullptr, &subtracted));
+  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("subtract"), input, 0, GA_DTYPE_SAME, nullptr, nullptr, &subtracted));
   owned(subtracted);
   std::vector<int64_t> expected(values.size());
   expected[0] = values[0];
@@ -228,40 +229,40 @@ TEST_F(ScanTest, AccumulateKeepsOrderAndNumPysDtypes) {
   std::vector<int8_t> small(300, 1);
   ga_array_t bytes = make(owned, small, {300}, GA_INT8);
   ga_array_t widened = nullptr;
-  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("add"), bytes, 0, GA_DTYPE_SAME, nullptr, &widened));
+  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("add"), bytes, 0, GA_DTYPE_SAME, nullptr, nullptr, &widened));
   owned(widened);
   EXPECT_EQ(dtype_of_array(widened), GA_INT64);
   EXPECT_EQ(fetch<int64_t>(widened)[299], 300);
   ga_array_t kept = nullptr;
-  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("add"), bytes, 0, GA_INT8, nullptr, &kept));
+  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("add"), bytes, 0, GA_INT8, nullptr, nullptr, &kept));
   owned(kept);
   EXPECT_EQ(dtype_of_array(kept), GA_INT8);
   EXPECT_EQ(fetch<int8_t>(kept)[299], static_cast<int8_t>(300 - 256));
   ga_array_t same = nullptr;
-  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("maximum"), bytes, 0, GA_DTYPE_SAME, nullptr, &same));
+  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("maximum"), bytes, 0, GA_DTYPE_SAME, nullptr, nullptr, &same));
   owned(same);
   EXPECT_EQ(dtype_of_array(same), GA_INT8);
 
   ga_array_t maxima = nullptr;
-  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("maximum"), input, 0, GA_DTYPE_SAME, nullptr, &maxima));
+  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("maximum"), input, 0, GA_DTYPE_SAME, nullptr, nullptr, &maxima));
   owned(maxima);
   EXPECT_EQ(fetch<int64_t>(maxima).back(), 16);
 
   // logical_or's ll->? loop folds in bool, as NumPy's does (values[0] is the only zero); dtype=
   // names the loop's output, and logical_or has no ll->l.
   ga_array_t any_so_far = nullptr;
-  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("logical_or"), input, 0, GA_DTYPE_SAME, nullptr, &any_so_far));
+  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("logical_or"), input, 0, GA_DTYPE_SAME, nullptr, nullptr, &any_so_far));
   owned(any_so_far);
   EXPECT_EQ(dtype_of_array(any_so_far), GA_BOOL);
   std::vector<uint8_t> expected_any(values.size(), 1);
   expected_any[0] = 0;
   EXPECT_EQ(fetch<uint8_t>(any_so_far), expected_any);
   ga_array_t all_so_far = nullptr;
-  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("logical_and"), input, 0, GA_DTYPE_SAME, nullptr, &all_so_far));
+  GA_ASSERT_OK(ga_ufunc_accumulate(ufunc("logical_and"), input, 0, GA_DTYPE_SAME, nullptr, nullptr, &all_so_far));
   owned(all_so_far);
   EXPECT_EQ(fetch<uint8_t>(all_so_far), std::vector<uint8_t>(values.size(), 0));
   ga_array_t refused = nullptr;
-  GA_EXPECT_STATUS(ga_ufunc_accumulate(ufunc("logical_and"), input, 0, GA_INT64, nullptr, &refused), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_ufunc_accumulate(ufunc("logical_and"), input, 0, GA_INT64, nullptr, nullptr, &refused), GA_ERROR_DTYPE);
 }
 
 // Values wider than 4 bytes publish their tile's aggregate and prefix in separate slots; a race
@@ -291,19 +292,19 @@ TEST_F(ScanTest, WideValuesStayExactOverManyTilesAndRuns) {
   for (int run = 0; run < 20; ++run) {
     Handles results;
     ga_array_t summed = nullptr;
-    GA_ASSERT_OK(ga_array_cumsum(integer_input, 0, GA_DTYPE_SAME, nullptr, &summed));
+    GA_ASSERT_OK(ga_array_cumsum(integer_input, 0, GA_DTYPE_SAME, nullptr, nullptr, &summed));
     results(summed);
     ASSERT_EQ(fetch<int64_t>(summed), integer_sums) << "int32 run " << run;
     ga_array_t rows = nullptr;
-    GA_ASSERT_OK(ga_array_cumsum(real_rows, 1, GA_DTYPE_SAME, nullptr, &rows));
+    GA_ASSERT_OK(ga_array_cumsum(real_rows, 1, GA_DTYPE_SAME, nullptr, nullptr, &rows));
     results(rows);
     ASSERT_EQ(fetch<double>(rows), std::vector<double>(row_sums.begin(), row_sums.begin() + kept_reals.size()))
         << "float64 rows run " << run;
     ga_array_t complex_sums = nullptr;
-    GA_ASSERT_OK(ga_array_cumsum(pair_input, 0, GA_DTYPE_SAME, nullptr, &complex_sums));
+    GA_ASSERT_OK(ga_array_cumsum(pair_input, 0, GA_DTYPE_SAME, nullptr, nullptr, &complex_sums));
     results(complex_sums);
     std::vector<double> fetched(2 * n);
-    GA_ASSERT_OK(ga_array_to_host(complex_sums, fetched.data(), fetched.size() * sizeof(double)));
+    GA_ASSERT_OK(ga_array_to_host(complex_sums, fetched.data(), fetched.size() * sizeof(double), nullptr));
     ASSERT_EQ(fetched, pair_sums) << "complex128 run " << run;
   }
 }
@@ -312,20 +313,20 @@ TEST_F(ScanTest, EmptyAndZeroDimensionalInputs) {
   Handles owned;
   ga_array_t empty = nullptr;
   const int64_t shape[2] = {0, 5};
-  GA_ASSERT_OK(ga_array_empty(2, shape, GA_FLOAT32, GA_ORDER_C, &empty));
+  GA_ASSERT_OK(ga_array_empty(2, shape, GA_FLOAT32, GA_ORDER_C, nullptr, &empty));
   owned(empty);
   ga_array_t result = nullptr;
-  GA_ASSERT_OK(ga_array_cumsum(empty, 1, GA_DTYPE_SAME, nullptr, &result));
+  GA_ASSERT_OK(ga_array_cumsum(empty, 1, GA_DTYPE_SAME, nullptr, nullptr, &result));
   owned(result);
   EXPECT_EQ(shape_of(result), (std::vector<int64_t>{0, 5}));
   ga_array_t scalar = make(owned, std::vector<double>{2.5}, {}, GA_FLOAT64);
   ga_array_t flat = nullptr;
-  GA_ASSERT_OK(ga_array_cumsum(scalar, GA_AXIS_NONE, GA_DTYPE_SAME, nullptr, &flat));
+  GA_ASSERT_OK(ga_array_cumsum(scalar, GA_AXIS_NONE, GA_DTYPE_SAME, nullptr, nullptr, &flat));
   owned(flat);
   EXPECT_EQ(shape_of(flat), (std::vector<int64_t>{1}));
   EXPECT_EQ(fetch<double>(flat), (std::vector<double>{2.5}));
   ga_array_t untouched = nullptr;
-  GA_EXPECT_STATUS(ga_array_cumsum(scalar, 0, GA_DTYPE_SAME, nullptr, &untouched), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_cumsum(scalar, 0, GA_DTYPE_SAME, nullptr, nullptr, &untouched), GA_ERROR_INDEX);
   EXPECT_EQ(untouched, nullptr);
 }
 
@@ -333,28 +334,28 @@ TEST_F(ScanTest, ErrorStatuses) {
   Handles owned;
   ga_array_t input = make(owned, small_floats(10), {2, 5}, GA_FLOAT32);
   ga_array_t result = nullptr;
-  GA_EXPECT_STATUS(ga_array_cumsum(nullptr, 0, GA_DTYPE_SAME, nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_cumsum(input, 0, GA_DTYPE_SAME, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_cumprod(input, 2, GA_DTYPE_SAME, nullptr, &result), GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_array_nancumsum(input, -3, GA_DTYPE_SAME, nullptr, &result), GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_array_cumsum(input, 0, static_cast<ga_dtype_t>(99), nullptr, &result), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_cumsum(nullptr, 0, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_cumsum(input, 0, GA_DTYPE_SAME, nullptr, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_cumprod(input, 2, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_nancumsum(input, -3, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_cumsum(input, 0, static_cast<ga_dtype_t>(99), nullptr, nullptr, &result), GA_ERROR_DTYPE);
   ga_array_t wrong = make(owned, small_floats(10), {10}, GA_FLOAT32);
-  GA_EXPECT_STATUS(ga_array_cumsum(input, 0, GA_DTYPE_SAME, wrong, &result), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_cumsum(input, 0, GA_DTYPE_SAME, wrong, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
   const int64_t shape[2] = {2, 5};
   ga_array_t read_only = nullptr;
   GA_ASSERT_OK(ga_array_broadcast_to(input, 2, shape, &read_only));
   owned(read_only);
-  GA_EXPECT_STATUS(ga_array_nancumprod(input, 0, GA_DTYPE_SAME, read_only, &result), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_ufunc_accumulate(nullptr, input, 0, GA_DTYPE_SAME, nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_ufunc_accumulate(ufunc("negative"), input, 0, GA_DTYPE_SAME, nullptr, &result),
+  GA_EXPECT_STATUS(ga_array_nancumprod(input, 0, GA_DTYPE_SAME, read_only, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_ufunc_accumulate(nullptr, input, 0, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_ufunc_accumulate(ufunc("negative"), input, 0, GA_DTYPE_SAME, nullptr, nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_ufunc_accumulate(ufunc("divmod"), input, 0, GA_DTYPE_SAME, nullptr, &result),
+  GA_EXPECT_STATUS(ga_ufunc_accumulate(ufunc("divmod"), input, 0, GA_DTYPE_SAME, nullptr, nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
   std::vector<uint8_t> flags(4, 1);
   GA_EXPECT_STATUS(ga_ufunc_accumulate(ufunc("subtract"), make(owned, flags, {4}, GA_BOOL), 0, GA_DTYPE_SAME, nullptr,
-                                       &result),
+                                       nullptr, &result),
                    GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_ufunc_accumulate(ufunc("add"), input, 5, GA_DTYPE_SAME, nullptr, &result), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_ufunc_accumulate(ufunc("add"), input, 5, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INDEX);
   EXPECT_EQ(result, nullptr);
 }
 
@@ -374,7 +375,7 @@ TEST_F(MaskTest, GetMaskSelectsAroundTileBoundaries) {
       }
       ga_array_t result = nullptr;
       GA_ASSERT_OK(ga_array_get_mask(make(owned, values, {static_cast<int64_t>(n)}, GA_FLOAT32),
-                                     make(owned, mask, {static_cast<int64_t>(n)}, GA_BOOL), &result));
+                                     make(owned, mask, {static_cast<int64_t>(n)}, GA_BOOL), nullptr, &result));
       owned(result);
       EXPECT_EQ(shape_of(result), (std::vector<int64_t>{static_cast<int64_t>(expected.size())}));
       EXPECT_EQ(fetch<float>(result), expected) << "n = " << n << " pattern " << pattern;
@@ -389,7 +390,7 @@ TEST_F(MaskTest, LeadingAxisMasksSelectRows) {
   ga_array_t a = make(owned, values, {6, 5, 4}, GA_FLOAT64);
   const std::vector<uint8_t> rows = {1, 0, 0, 1, 1, 0};
   ga_array_t result = nullptr;
-  GA_ASSERT_OK(ga_array_get_mask(a, make(owned, rows, {6}, GA_BOOL), &result));
+  GA_ASSERT_OK(ga_array_get_mask(a, make(owned, rows, {6}, GA_BOOL), nullptr, &result));
   owned(result);
   EXPECT_EQ(shape_of(result), (std::vector<int64_t>{3, 5, 4}));
   std::vector<double> expected;
@@ -409,7 +410,7 @@ TEST_F(MaskTest, LeadingAxisMasksSelectRows) {
     for (size_t r = 0; r < 6; ++r) picked.push_back(values[r * 20 + j * 4 + k]);
   }
   ga_array_t from_view = nullptr;
-  GA_ASSERT_OK(ga_array_get_mask(view, make(owned, cells, {4, 5}, GA_BOOL), &from_view));
+  GA_ASSERT_OK(ga_array_get_mask(view, make(owned, cells, {4, 5}, GA_BOOL), nullptr, &from_view));
   owned(from_view);
   EXPECT_EQ(shape_of(from_view), (std::vector<int64_t>{static_cast<int64_t>(picked.size() / 6), 6}));
   EXPECT_EQ(fetch<double>(from_view), picked);
@@ -423,31 +424,33 @@ TEST_F(MaskTest, SetAndFillMask) {
   const std::vector<uint8_t> mask = {0, 1, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1};
   ga_array_t m = make(owned, mask, {3, 4}, GA_BOOL);
   // One value per selected element, cast from float64 (truncating).
-  GA_ASSERT_OK(ga_array_set_mask(a, m, make(owned, std::vector<double>{10.7, 20.2, 30.9, 40.0, 50.5}, {5}, GA_FLOAT64)));
+  GA_ASSERT_OK(ga_array_set_mask(a, m,
+                                 make(owned, std::vector<double>{10.7, 20.2, 30.9, 40.0, 50.5}, {5}, GA_FLOAT64),
+                                 nullptr));
   EXPECT_EQ(fetch<int32_t>(a), (std::vector<int32_t>{0, 10, 20, 3, 4, 5, 30, 7, 40, 9, 10, 50}));
   // A 0-d value broadcasts.
-  GA_ASSERT_OK(ga_array_set_mask(a, m, make(owned, std::vector<int32_t>{-1}, {}, GA_INT32)));
+  GA_ASSERT_OK(ga_array_set_mask(a, m, make(owned, std::vector<int32_t>{-1}, {}, GA_INT32), nullptr));
   EXPECT_EQ(fetch<int32_t>(a), (std::vector<int32_t>{0, -1, -1, 3, 4, 5, -1, 7, -1, 9, 10, -1}));
   ga_scalar_t seven{};
   seven.dtype = GA_INT64;
   seven.as_int = 7;
-  GA_ASSERT_OK(ga_array_fill_mask(a, m, seven));
+  GA_ASSERT_OK(ga_array_fill_mask(a, m, seven, nullptr));
   EXPECT_EQ(fetch<int32_t>(a), (std::vector<int32_t>{0, 7, 7, 3, 4, 5, 7, 7, 7, 9, 10, 7}));
   // Rows: a 1-D mask over the first axis, one row value broadcast to each selected row.
   const std::vector<uint8_t> rows = {1, 0, 1};
   GA_ASSERT_OK(ga_array_set_mask(a, make(owned, rows, {3}, GA_BOOL),
-                                 make(owned, std::vector<int32_t>{100, 200, 300, 400}, {4}, GA_INT32)));
+                                 make(owned, std::vector<int32_t>{100, 200, 300, 400}, {4}, GA_INT32), nullptr));
   EXPECT_EQ(fetch<int32_t>(a), (std::vector<int32_t>{100, 200, 300, 400, 4, 5, 7, 7, 100, 200, 300, 400}));
-  GA_ASSERT_OK(ga_array_fill_mask(a, make(owned, rows, {3}, GA_BOOL), seven));
+  GA_ASSERT_OK(ga_array_fill_mask(a, make(owned, rows, {3}, GA_BOOL), seven, nullptr));
   EXPECT_EQ(fetch<int32_t>(a), (std::vector<int32_t>{7, 7, 7, 7, 4, 5, 7, 7, 7, 7, 7, 7}));
   // The transposed view is written through.
   ga_array_t view = transposed(owned, a);
   std::vector<uint8_t> first_row(12, 0);
   for (size_t i = 0; i < 3; ++i) first_row[i] = 1;  // view[0, :] = a[:, 0]
   GA_ASSERT_OK(ga_array_set_mask(view, make(owned, first_row, {4, 3}, GA_BOOL),
-                                 make(owned, std::vector<int32_t>{-5, -6, -7}, {3}, GA_INT32)));
+                                 make(owned, std::vector<int32_t>{-5, -6, -7}, {3}, GA_INT32), nullptr));
   EXPECT_EQ(fetch<int32_t>(a), (std::vector<int32_t>{-5, 7, 7, 7, -6, 5, 7, 7, -7, 7, 7, 7}));
-  GA_EXPECT_STATUS(ga_array_set_mask(a, m, make(owned, std::vector<int32_t>{1, 2}, {2}, GA_INT32)),
+  GA_EXPECT_STATUS(ga_array_set_mask(a, m, make(owned, std::vector<int32_t>{1, 2}, {2}, GA_INT32), nullptr),
                    GA_ERROR_SHAPE_MISMATCH);
 }
 
@@ -456,23 +459,23 @@ TEST_F(MaskTest, NonzeroFlatnonzeroArgwhere) {
   const std::vector<float> values = {0, 1.5f, 0, 0, -2, 0, 0, 0, 3, 0, 0, 4};
   ga_array_t a = make(owned, values, {3, 4}, GA_FLOAT32);
   ga_array_t stacked = nullptr;
-  GA_ASSERT_OK(ga_array_nonzero(a, &stacked));
+  GA_ASSERT_OK(ga_array_nonzero(a, nullptr, &stacked));
   owned(stacked);
   EXPECT_EQ(shape_of(stacked), (std::vector<int64_t>{2, 4}));
   EXPECT_EQ(fetch<int64_t>(stacked), (std::vector<int64_t>{0, 1, 2, 2, 1, 0, 0, 3}));
   ga_array_t flat = nullptr;
-  GA_ASSERT_OK(ga_array_flatnonzero(a, &flat));
+  GA_ASSERT_OK(ga_array_flatnonzero(a, nullptr, &flat));
   owned(flat);
   EXPECT_EQ(fetch<int64_t>(flat), (std::vector<int64_t>{1, 4, 8, 11}));
   ga_array_t rows = nullptr;
-  GA_ASSERT_OK(ga_array_argwhere(a, &rows));
+  GA_ASSERT_OK(ga_array_argwhere(a, nullptr, &rows));
   owned(rows);
   EXPECT_EQ(shape_of(rows), (std::vector<int64_t>{4, 2}));
   EXPECT_EQ(fetch<int64_t>(rows), (std::vector<int64_t>{0, 1, 1, 0, 2, 0, 2, 3}));
   ga_array_t scalar = make(owned, std::vector<float>{1}, {}, GA_FLOAT32);
-  GA_EXPECT_STATUS(ga_array_nonzero(scalar, &stacked), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_nonzero(scalar, nullptr, &stacked), GA_ERROR_INVALID_ARGUMENT);
   ga_array_t scalar_rows = nullptr;
-  GA_ASSERT_OK(ga_array_argwhere(scalar, &scalar_rows));
+  GA_ASSERT_OK(ga_array_argwhere(scalar, nullptr, &scalar_rows));
   owned(scalar_rows);
   EXPECT_EQ(shape_of(scalar_rows), (std::vector<int64_t>{1, 0}));
 }
@@ -484,34 +487,34 @@ TEST_F(MaskTest, CompressExtractPlacePutmask) {
   ga_array_t a = make(owned, values, {3, 4}, GA_INT64);
   ga_array_t condition = make(owned, std::vector<int32_t>{0, 2, 1}, {3}, GA_INT32);
   ga_array_t columns = nullptr;
-  GA_ASSERT_OK(ga_array_compress(condition, a, 1, &columns));
+  GA_ASSERT_OK(ga_array_compress(condition, a, 1, nullptr, &columns));
   owned(columns);
   EXPECT_EQ(shape_of(columns), (std::vector<int64_t>{3, 2}));
   EXPECT_EQ(fetch<int64_t>(columns), (std::vector<int64_t>{1, 2, 5, 6, 9, 10}));
   ga_array_t flat = nullptr;
-  GA_ASSERT_OK(ga_array_compress(condition, a, GA_AXIS_NONE, &flat));
+  GA_ASSERT_OK(ga_array_compress(condition, a, GA_AXIS_NONE, nullptr, &flat));
   owned(flat);
   EXPECT_EQ(fetch<int64_t>(flat), (std::vector<int64_t>{1, 2}));
-  GA_EXPECT_STATUS(ga_array_compress(make(owned, std::vector<int32_t>(5, 1), {5}, GA_INT32), a, 1, &flat),
+  GA_EXPECT_STATUS(ga_array_compress(make(owned, std::vector<int32_t>(5, 1), {5}, GA_INT32), a, 1, nullptr, &flat),
                    GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_array_compress(a, a, 0, &flat), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_compress(a, a, 0, nullptr, &flat), GA_ERROR_SHAPE_MISMATCH);
 
   std::vector<double> odd(12);
   for (size_t i = 0; i < 12; ++i) odd[i] = static_cast<double>(i % 2);
   ga_array_t selector = make(owned, odd, {4, 3}, GA_FLOAT64);
   ga_array_t extracted = nullptr;
-  GA_ASSERT_OK(ga_array_extract(selector, a, &extracted));
+  GA_ASSERT_OK(ga_array_extract(selector, a, nullptr, &extracted));
   owned(extracted);
   EXPECT_EQ(fetch<int64_t>(extracted), (std::vector<int64_t>{1, 3, 5, 7, 9, 11}));
-  GA_EXPECT_STATUS(ga_array_extract(condition, a, &extracted), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_extract(condition, a, nullptr, &extracted), GA_ERROR_SHAPE_MISMATCH);
 
-  GA_ASSERT_OK(ga_array_place(a, selector, make(owned, std::vector<int64_t>{-1, -2, -3, -4}, {4}, GA_INT64)));
+  GA_ASSERT_OK(ga_array_place(a, selector, make(owned, std::vector<int64_t>{-1, -2, -3, -4}, {4}, GA_INT64), nullptr));
   EXPECT_EQ(fetch<int64_t>(a), (std::vector<int64_t>{0, -1, 2, -2, 4, -3, 6, -4, 8, -1, 10, -2}));
-  GA_EXPECT_STATUS(ga_array_place(a, selector, make(owned, std::vector<int64_t>{}, {0}, GA_INT64)),
+  GA_EXPECT_STATUS(ga_array_place(a, selector, make(owned, std::vector<int64_t>{}, {0}, GA_INT64), nullptr),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_ASSERT_OK(ga_array_putmask(a, selector, make(owned, std::vector<int64_t>{100, 200, 300}, {3}, GA_INT64)));
+  GA_ASSERT_OK(ga_array_putmask(a, selector, make(owned, std::vector<int64_t>{100, 200, 300}, {3}, GA_INT64), nullptr));
   EXPECT_EQ(fetch<int64_t>(a), (std::vector<int64_t>{0, 200, 2, 100, 4, 300, 6, 200, 8, 100, 10, 300}));
-  GA_EXPECT_STATUS(ga_array_putmask(a, condition, a), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_putmask(a, condition, a, nullptr), GA_ERROR_SHAPE_MISMATCH);
 }
 
 TEST_F(MaskTest, ErrorStatuses) {
@@ -519,23 +522,23 @@ TEST_F(MaskTest, ErrorStatuses) {
   ga_array_t a = make(owned, small_floats(12), {3, 4}, GA_FLOAT32);
   ga_array_t result = nullptr;
   ga_array_t wrong = make(owned, std::vector<uint8_t>(4, 1), {4}, GA_BOOL);
-  GA_EXPECT_STATUS(ga_array_get_mask(a, wrong, &result), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_get_mask(a, wrong, nullptr, &result), GA_ERROR_INDEX);
   EXPECT_NE(std::string(ga_last_error()).find("(4,)"), std::string::npos) << ga_last_error();
   EXPECT_NE(std::string(ga_last_error()).find("(3, 4)"), std::string::npos) << ga_last_error();
-  GA_EXPECT_STATUS(ga_array_get_mask(a, make(owned, std::vector<uint8_t>(24, 1), {3, 4, 2}, GA_BOOL), &result),
+  GA_EXPECT_STATUS(ga_array_get_mask(a, make(owned, std::vector<uint8_t>(24, 1), {3, 4, 2}, GA_BOOL), nullptr, &result),
                    GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_array_get_mask(a, make(owned, std::vector<float>(3, 1), {3}, GA_FLOAT32), &result),
+  GA_EXPECT_STATUS(ga_array_get_mask(a, make(owned, std::vector<float>(3, 1), {3}, GA_FLOAT32), nullptr, &result),
                    GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_get_mask(nullptr, wrong, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_get_mask(a, nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_get_mask(a, wrong, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_get_mask(nullptr, wrong, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_get_mask(a, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_get_mask(a, wrong, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(result, nullptr);
-  GA_EXPECT_STATUS(ga_array_set_mask(a, wrong, a), GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_array_set_mask(a, wrong, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_set_mask(a, wrong, a, nullptr), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_set_mask(a, wrong, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
   ga_scalar_t bad{};
   bad.dtype = static_cast<ga_dtype_t>(99);
   ga_array_t rows = make(owned, std::vector<uint8_t>(3, 1), {3}, GA_BOOL);
-  GA_EXPECT_STATUS(ga_array_fill_mask(a, rows, bad), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_fill_mask(a, rows, bad, nullptr), GA_ERROR_DTYPE);
   const int64_t shape[2] = {3, 4};
   ga_array_t read_only = nullptr;
   GA_ASSERT_OK(ga_array_broadcast_to(a, 2, shape, &read_only));
@@ -543,34 +546,34 @@ TEST_F(MaskTest, ErrorStatuses) {
   ga_scalar_t one{};
   one.dtype = GA_FLOAT32;
   one.as_real = 1;
-  GA_EXPECT_STATUS(ga_array_fill_mask(read_only, rows, one), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_set_mask(read_only, rows, a), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_nonzero(nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_flatnonzero(a, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_argwhere(nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_place(read_only, a, a), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_putmask(a, nullptr, a), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_fill_mask(read_only, rows, one, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_set_mask(read_only, rows, a, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_nonzero(nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_flatnonzero(a, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_argwhere(nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_place(read_only, a, a, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_putmask(a, nullptr, a, nullptr), GA_ERROR_INVALID_HANDLE);
 }
 
 // Argument checks come before any device work: these run on every machine.
 TEST(ScanAndMaskHost, NullHandlesAreRefusedWithoutADevice) {
   ga_array_t result = nullptr;
-  GA_EXPECT_STATUS(ga_array_cumsum(nullptr, 0, GA_DTYPE_SAME, nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_cumprod(nullptr, GA_AXIS_NONE, GA_DTYPE_SAME, nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_nancumsum(nullptr, 0, GA_FLOAT32, nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_nancumprod(nullptr, 0, GA_DTYPE_SAME, nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_ufunc_accumulate(nullptr, nullptr, 0, GA_DTYPE_SAME, nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_get_mask(nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_set_mask(nullptr, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_fill_mask(nullptr, nullptr, ga_scalar_t{}), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_nonzero(nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_flatnonzero(nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_argwhere(nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_compress(nullptr, nullptr, GA_AXIS_NONE, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_extract(nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_place(nullptr, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_putmask(nullptr, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_get_mask(nullptr, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_cumsum(nullptr, 0, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_cumprod(nullptr, GA_AXIS_NONE, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_nancumsum(nullptr, 0, GA_FLOAT32, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_nancumprod(nullptr, 0, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_ufunc_accumulate(nullptr, nullptr, 0, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_get_mask(nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_set_mask(nullptr, nullptr, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_fill_mask(nullptr, nullptr, ga_scalar_t{}, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_nonzero(nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_flatnonzero(nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_argwhere(nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_compress(nullptr, nullptr, GA_AXIS_NONE, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_extract(nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_place(nullptr, nullptr, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_putmask(nullptr, nullptr, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_get_mask(nullptr, nullptr, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
   EXPECT_EQ(result, nullptr);
   EXPECT_NE(std::string(ga_last_error()).find("ga_array_get_mask: argument 'a' is NULL"), std::string::npos)
       << ga_last_error();

@@ -76,21 +76,21 @@ class SortingTest : public GpuTest {
 
 TEST(SortingHost, NullHandlesAreRefusedWithoutADevice) {
   ga_array_t out = nullptr;
-  EXPECT_EQ(ga_array_sort(nullptr, 0, 1, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_sort_inplace(nullptr, 0, 1), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_argsort(nullptr, 0, 1, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_partition(nullptr, nullptr, 0, 0, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_argpartition(nullptr, nullptr, 0, 0, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_searchsorted(nullptr, nullptr, GA_SEARCH_LEFT, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_unique(nullptr, 0, &out, nullptr, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_bincount(nullptr, nullptr, 0, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_histogram(nullptr, 10, nullptr, &out, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_histogram_edges(nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_sort(nullptr, 0, 1, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_sort_inplace(nullptr, 0, 1, nullptr), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_argsort(nullptr, 0, 1, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_partition(nullptr, nullptr, 0, 0, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_argpartition(nullptr, nullptr, 0, 0, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_searchsorted(nullptr, nullptr, GA_SEARCH_LEFT, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_unique(nullptr, 0, nullptr, &out, nullptr, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_bincount(nullptr, nullptr, 0, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_histogram(nullptr, 10, nullptr, nullptr, &out, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_histogram_edges(nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
   const double q = 0.5;
-  EXPECT_EQ(ga_array_quantile(nullptr, &q, 0, nullptr, 0, 0, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_percentile(nullptr, &q, 0, nullptr, 0, 0, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_median(nullptr, 0, 0, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_lexsort(nullptr, 1, -1, &out), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ga_array_quantile(nullptr, &q, 0, nullptr, 0, 0, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_percentile(nullptr, &q, 0, nullptr, 0, 0, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_median(nullptr, 0, 0, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_lexsort(nullptr, 1, -1, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(out, nullptr);
 }
 
@@ -98,15 +98,15 @@ TEST_F(SortingTest, SortPlacesNanLastAndInfinitiesAtTheEnds) {
   const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
   const std::vector<float> values{3, -nan, -inf, 1, -0.0f, 0.0f, inf, -2, nan};
   ga_array_t sorted = nullptr;
-  result(ga_array_sort(make(owned, values), 0, 1, &sorted), sorted);
+  result(ga_array_sort(make(owned, values), 0, 1, nullptr, &sorted), sorted);
   expect_same_order<float>({-inf, -2, 0, 0, 1, 3, inf, nan, nan}, fetch_exact<float>(sorted));
 }
 
 TEST_F(SortingTest, ArgsortIsStableAndTiesSignedZeros) {
   ga_array_t indices = nullptr;
-  result(ga_array_argsort(make<int32_t>(owned, {2, 1, 2, 1, 0}), -1, 1, &indices), indices);
+  result(ga_array_argsort(make<int32_t>(owned, {2, 1, 2, 1, 0}), -1, 1, nullptr, &indices), indices);
   EXPECT_EQ(fetch_exact<int64_t>(indices), (std::vector<int64_t>{4, 1, 3, 0, 2}));
-  result(ga_array_argsort(make<double>(owned, {0.0, -0.0, 0.0, -1.0}), 0, 1, &indices), indices);
+  result(ga_array_argsort(make<double>(owned, {0.0, -0.0, 0.0, -1.0}), 0, 1, nullptr, &indices), indices);
   EXPECT_EQ(fetch_exact<int64_t>(indices), (std::vector<int64_t>{3, 0, 1, 2}));
 }
 
@@ -115,8 +115,8 @@ TEST_F(SortingTest, LargeArraysMatchTheHost) {
     const std::vector<float> values = random_floats(count, static_cast<unsigned>(count));
     ga_array_t input = make(owned, values);
     ga_array_t sorted = nullptr, indices = nullptr;
-    result(ga_array_sort(input, 0, 1, &sorted), sorted);
-    result(ga_array_argsort(input, 0, 1, &indices), indices);
+    result(ga_array_sort(input, 0, 1, nullptr, &sorted), sorted);
+    result(ga_array_argsort(input, 0, 1, nullptr, &indices), indices);
     std::vector<float> expected = values;
     std::stable_sort(expected.begin(), expected.end(), numpy_less<float>);
     expect_same_order(expected, fetch_exact<float>(sorted));
@@ -133,9 +133,9 @@ void expect_rows_sorted(Handles& owned, int64_t rows, int64_t length) {
   const std::vector<T> values(floats.begin(), floats.end());
   ga_array_t input = make(owned, values, {rows, length});
   ga_array_t sorted = nullptr, indices = nullptr;
-  ASSERT_EQ(ga_array_sort(input, 1, 1, &sorted), GA_OK) << ga_last_error();
+  ASSERT_EQ(ga_array_sort(input, 1, 1, nullptr, &sorted), GA_OK) << ga_last_error();
   owned(sorted);
-  ASSERT_EQ(ga_array_argsort(input, -1, 1, &indices), GA_OK) << ga_last_error();
+  ASSERT_EQ(ga_array_argsort(input, -1, 1, nullptr, &indices), GA_OK) << ga_last_error();
   owned(indices);
   const std::vector<T> actual = fetch_exact<T>(sorted);
   const std::vector<int64_t> actual_indices = fetch_exact<int64_t>(indices);
@@ -164,12 +164,12 @@ TEST_F(SortingTest, RowsShortAndLongMatchTheHost) {
 TEST_F(SortingTest, SortAlongTheFirstAxisAndInPlace) {
   ga_array_t input = make<int64_t>(owned, {5, -1, 4, 2, -7, 0, 9, 3, 1, 8, 6, -2}, {3, 4});
   ga_array_t sorted = nullptr;
-  result(ga_array_sort(input, 0, 1, &sorted), sorted);
+  result(ga_array_sort(input, 0, 1, nullptr, &sorted), sorted);
   EXPECT_EQ(fetch_exact<int64_t>(sorted), (std::vector<int64_t>{-7, -1, 4, -2, 1, 0, 6, 2, 5, 8, 9, 3}));
-  GA_ASSERT_OK(ga_array_sort_inplace(input, -1, 1));
+  GA_ASSERT_OK(ga_array_sort_inplace(input, -1, 1, nullptr));
   EXPECT_EQ(fetch_exact<int64_t>(input), (std::vector<int64_t>{-1, 2, 4, 5, -7, 0, 3, 9, -2, 1, 6, 8}));
   ga_array_t flat = nullptr;
-  result(ga_array_sort(input, GA_AXIS_NONE, 1, &flat), flat);
+  result(ga_array_sort(input, GA_AXIS_NONE, 1, nullptr, &flat), flat);
   EXPECT_EQ(shape_of(flat), (std::vector<int64_t>{12}));
 }
 
@@ -179,8 +179,8 @@ TEST_F(SortingTest, ComplexSortsAsNumPy) {
   const std::vector<C> values{{1, 2}, {nan, 0}, {1, nan}, {0, 5}, {nan, nan}, {1, 1}, {nan, -1}, {-3, nan}};
   ga_array_t sorted = nullptr, indices = nullptr;
   ga_array_t input = make(owned, values);
-  result(ga_array_sort(input, 0, 1, &sorted), sorted);
-  result(ga_array_argsort(input, 0, 1, &indices), indices);
+  result(ga_array_sort(input, 0, 1, nullptr, &sorted), sorted);
+  result(ga_array_argsort(input, 0, 1, nullptr, &indices), indices);
   EXPECT_EQ(fetch_exact<int64_t>(indices), (std::vector<int64_t>{3, 5, 0, 7, 2, 6, 1, 4}));
   const std::vector<C> actual = fetch_exact<C>(sorted);
   EXPECT_EQ(actual[0], C(0, 5));
@@ -191,7 +191,7 @@ TEST_F(SortingTest, ComplexSortsAsNumPy) {
 TEST_F(SortingTest, LexsortUsesTheLastKeyFirst) {
   ga_array_t keys[2] = {make<int64_t>(owned, {9, 4, 0, 4, 0, 2, 1}), make<int32_t>(owned, {1, 5, 1, 4, 3, 4, 4})};
   ga_array_t indices = nullptr;
-  result(ga_array_lexsort(keys, 2, -1, &indices), indices);
+  result(ga_array_lexsort(keys, 2, -1, nullptr, &indices), indices);
   EXPECT_EQ(fetch_exact<int64_t>(indices), (std::vector<int64_t>{2, 0, 4, 6, 5, 3, 1}));
 }
 
@@ -199,34 +199,34 @@ TEST_F(SortingTest, PartitionSortsAndChecksKth) {
   ga_array_t input = make<int32_t>(owned, {3, 4, 2, 1});
   const int64_t kth[] = {2, -1};
   ga_array_t out = nullptr;
-  result(ga_array_partition(input, kth, 2, 0, &out), out);
+  result(ga_array_partition(input, kth, 2, 0, nullptr, &out), out);
   EXPECT_EQ(fetch_exact<int32_t>(out), (std::vector<int32_t>{1, 2, 3, 4}));
-  result(ga_array_argpartition(input, kth, 1, 0, &out), out);
+  result(ga_array_argpartition(input, kth, 1, 0, nullptr, &out), out);
   EXPECT_EQ(fetch_exact<int64_t>(out), (std::vector<int64_t>{3, 2, 0, 1}));
   const int64_t outside[] = {4};
-  GA_EXPECT_STATUS(ga_array_partition(input, outside, 1, 0, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_argpartition(input, nullptr, 1, 0, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_partition(input, outside, 1, 0, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_argpartition(input, nullptr, 1, 0, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
 }
 
 TEST_F(SortingTest, SearchsortedLeftRightAndSorter) {
   ga_array_t sorted = make<int64_t>(owned, {1, 2, 2, 3});
   ga_array_t values = make<double>(owned, {2, 0, 5, 2.5});
   ga_array_t out = nullptr;
-  result(ga_array_searchsorted(sorted, values, GA_SEARCH_LEFT, nullptr, &out), out);
+  result(ga_array_searchsorted(sorted, values, GA_SEARCH_LEFT, nullptr, nullptr, &out), out);
   EXPECT_EQ(fetch_exact<int64_t>(out), (std::vector<int64_t>{1, 0, 4, 3}));
-  result(ga_array_searchsorted(sorted, values, GA_SEARCH_RIGHT, nullptr, &out), out);
+  result(ga_array_searchsorted(sorted, values, GA_SEARCH_RIGHT, nullptr, nullptr, &out), out);
   EXPECT_EQ(fetch_exact<int64_t>(out), (std::vector<int64_t>{3, 0, 4, 3}));
   ga_array_t unsorted = make<int64_t>(owned, {3, 1, 2});
-  result(ga_array_searchsorted(unsorted, make<int64_t>(owned, {2, 4}), GA_SEARCH_LEFT, make<int64_t>(owned, {1, 2, 0}),
-                               &out),
+  result(ga_array_searchsorted(unsorted, make<int64_t>(owned, {2, 4}), GA_SEARCH_LEFT,
+                               make<int64_t>(owned, {1, 2, 0}), nullptr, &out),
          out);
   EXPECT_EQ(fetch_exact<int64_t>(out), (std::vector<int64_t>{1, 3}));
   // Mixed dtypes compare in the promoted one (float64 here), as NumPy: 0.1 < float32(0.1).
   ga_array_t narrow = make<float>(owned, {0.1f, 0.5f, 0.5f, 2.0f});
-  result(ga_array_searchsorted(narrow, make<double>(owned, {0.1, 0.5}), GA_SEARCH_RIGHT, nullptr, &out), out);
+  result(ga_array_searchsorted(narrow, make<double>(owned, {0.1, 0.5}), GA_SEARCH_RIGHT, nullptr, nullptr, &out), out);
   EXPECT_EQ(fetch_exact<int64_t>(out), (std::vector<int64_t>{0, 3}));
   result(ga_array_searchsorted(make<double>(owned, {0.1, 0.5}), make<float>(owned, {0.1f}), GA_SEARCH_LEFT, nullptr,
-                               &out),
+                               nullptr, &out),
          out);
   EXPECT_EQ(fetch_exact<int64_t>(out), (std::vector<int64_t>{1}));
 }
@@ -235,8 +235,8 @@ TEST_F(SortingTest, UniqueWithEveryOutput) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   ga_array_t input = make<double>(owned, {3, 1, 3, nan, nan, -0.0, 0.0, 1}, {2, 4});
   ga_array_t values = nullptr, indices = nullptr, inverse = nullptr, counts = nullptr;
-  GA_ASSERT_OK(ga_array_unique(input, GA_UNIQUE_INDEX | GA_UNIQUE_INVERSE | GA_UNIQUE_COUNTS, &values, &indices,
-                               &inverse, &counts));
+  GA_ASSERT_OK(ga_array_unique(input, GA_UNIQUE_INDEX | GA_UNIQUE_INVERSE | GA_UNIQUE_COUNTS, nullptr, &values,
+                               &indices, &inverse, &counts));
   owned(values), owned(indices), owned(inverse), owned(counts);
   const std::vector<double> distinct = fetch_exact<double>(values);
   ASSERT_EQ(distinct.size(), 4u);
@@ -250,62 +250,62 @@ TEST_F(SortingTest, UniqueWithEveryOutput) {
   EXPECT_EQ(fetch_exact<int64_t>(inverse), (std::vector<int64_t>{2, 1, 2, 3, 3, 0, 0, 1}));
   EXPECT_EQ(shape_of(inverse), (std::vector<int64_t>{2, 4}));
   ga_array_t only = nullptr;
-  GA_ASSERT_OK(ga_array_unique(make<int32_t>(owned, {}), 0, &only, nullptr, nullptr, nullptr));
+  GA_ASSERT_OK(ga_array_unique(make<int32_t>(owned, {}), 0, nullptr, &only, nullptr, nullptr, nullptr));
   owned(only);
   EXPECT_EQ(shape_of(only), (std::vector<int64_t>{0}));
-  GA_EXPECT_STATUS(ga_array_unique(input, 8, &only, nullptr, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_unique(input, GA_UNIQUE_COUNTS, &only, nullptr, nullptr, nullptr),
+  GA_EXPECT_STATUS(ga_array_unique(input, 8, nullptr, &only, nullptr, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_unique(input, GA_UNIQUE_COUNTS, nullptr, &only, nullptr, nullptr, nullptr),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_unique(input, 0, nullptr, nullptr, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_unique(input, 0, nullptr, nullptr, nullptr, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
 }
 
 TEST_F(SortingTest, BincountCountsAndSumsWeights) {
   ga_array_t x = make<int64_t>(owned, {0, 1, 1, 3});
   ga_array_t out = nullptr;
-  result(ga_array_bincount(x, nullptr, 0, &out), out);
+  result(ga_array_bincount(x, nullptr, 0, nullptr, &out), out);
   EXPECT_EQ(fetch_exact<int64_t>(out), (std::vector<int64_t>{1, 2, 0, 1}));
-  result(ga_array_bincount(x, nullptr, 6, &out), out);
+  result(ga_array_bincount(x, nullptr, 6, nullptr, &out), out);
   EXPECT_EQ(fetch_exact<int64_t>(out), (std::vector<int64_t>{1, 2, 0, 1, 0, 0}));
-  result(ga_array_bincount(x, make<double>(owned, {0.5, 1, 1, 2}), 0, &out), out);
+  result(ga_array_bincount(x, make<double>(owned, {0.5, 1, 1, 2}), 0, nullptr, &out), out);
   EXPECT_EQ(fetch_exact<double>(out), (std::vector<double>{0.5, 2, 0, 2}));
-  result(ga_array_bincount(make<int32_t>(owned, {}), nullptr, 2, &out), out);
+  result(ga_array_bincount(make<int32_t>(owned, {}), nullptr, 2, nullptr, &out), out);
   EXPECT_EQ(fetch_exact<int64_t>(out), (std::vector<int64_t>{0, 0}));
-  GA_EXPECT_STATUS(ga_array_bincount(make<int64_t>(owned, {1, -1}), nullptr, 0, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_bincount(x, nullptr, -1, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_bincount(make<double>(owned, {1.0}), nullptr, 0, &out), GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_bincount(make<int64_t>(owned, {1, 2}, {1, 2}), nullptr, 0, &out), GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_array_bincount(x, make<double>(owned, {1.0}), 0, &out), GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_array_bincount(x, make<std::complex<double>>(owned, {1, 1, 1, 1}), 0, &out), GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_bincount(x, nullptr, 0, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_bincount(make<int64_t>(owned, {1, -1}), nullptr, 0, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_bincount(x, nullptr, -1, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_bincount(make<double>(owned, {1.0}), nullptr, 0, nullptr, &out), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_bincount(make<int64_t>(owned, {1, 2}, {1, 2}), nullptr, 0, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_bincount(x, make<double>(owned, {1.0}), 0, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_bincount(x, make<std::complex<double>>(owned, {1, 1, 1, 1}), 0, nullptr, &out), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_bincount(x, nullptr, 0, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
 }
 
 TEST_F(SortingTest, HistogramBinsAndEdges) {
   ga_array_t data = make<double>(owned, {0, 1, 2, 3, 4});
   ga_array_t hist = nullptr, edges = nullptr;
-  GA_ASSERT_OK(ga_array_histogram(data, 4, nullptr, &hist, &edges));
+  GA_ASSERT_OK(ga_array_histogram(data, 4, nullptr, nullptr, &hist, &edges));
   owned(hist), owned(edges);
   EXPECT_EQ(fetch_exact<int64_t>(hist), (std::vector<int64_t>{1, 1, 1, 2}));
   EXPECT_EQ(fetch_exact<double>(edges), (std::vector<double>{0, 1, 2, 3, 4}));
   const double range[] = {0, 2};
-  GA_ASSERT_OK(ga_array_histogram(data, 2, range, &hist, &edges));
+  GA_ASSERT_OK(ga_array_histogram(data, 2, range, nullptr, &hist, &edges));
   owned(hist), owned(edges);
   EXPECT_EQ(fetch_exact<int64_t>(hist), (std::vector<int64_t>{1, 2}));
   ga_array_t counts = nullptr;
-  result(ga_array_histogram_edges(data, make<double>(owned, {0, 1, 1, 3}), &counts), counts);
+  result(ga_array_histogram_edges(data, make<double>(owned, {0, 1, 1, 3}), nullptr, &counts), counts);
   EXPECT_EQ(fetch_exact<int64_t>(counts), (std::vector<int64_t>{1, 0, 3}));
 
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double reversed[] = {2, 0}, infinite[] = {0, std::numeric_limits<double>::infinity()};
-  GA_EXPECT_STATUS(ga_array_histogram(data, 0, nullptr, &hist, &edges), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_histogram(data, 2, reversed, &hist, &edges), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_histogram(data, 2, infinite, &hist, &edges), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_histogram(make<double>(owned, {1, nan}), 2, nullptr, &hist, &edges),
+  GA_EXPECT_STATUS(ga_array_histogram(data, 0, nullptr, nullptr, &hist, &edges), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_histogram(data, 2, reversed, nullptr, &hist, &edges), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_histogram(data, 2, infinite, nullptr, &hist, &edges), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_histogram(make<double>(owned, {1, nan}), 2, nullptr, nullptr, &hist, &edges),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_histogram(make<std::complex<double>>(owned, {1}), 2, nullptr, &hist, &edges),
+  GA_EXPECT_STATUS(ga_array_histogram(make<std::complex<double>>(owned, {1}), 2, nullptr, nullptr, &hist, &edges),
                    GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_histogram(data, 2, nullptr, &hist, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_histogram_edges(data, make<double>(owned, {0, 2, 1}), &counts), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_histogram_edges(data, make<double>(owned, {0, 1, 2, 3}, {2, 2}), &counts),
+  GA_EXPECT_STATUS(ga_array_histogram(data, 2, nullptr, nullptr, &hist, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_histogram_edges(data, make<double>(owned, {0, 2, 1}), nullptr, &counts), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_histogram_edges(data, make<double>(owned, {0, 1, 2, 3}, {2, 2}), nullptr, &counts),
                    GA_ERROR_SHAPE_MISMATCH);
 }
 
@@ -314,54 +314,54 @@ TEST_F(SortingTest, QuantilesPercentilesAndMedians) {
   const double half = 0.5, both[] = {0, 1}, fifty = 50;
   const int64_t two[] = {2};
   ga_array_t out = nullptr;
-  result(ga_array_quantile(data, &half, 0, nullptr, GA_AXIS_NONE, 0, &out), out);
+  result(ga_array_quantile(data, &half, 0, nullptr, GA_AXIS_NONE, 0, nullptr, &out), out);
   EXPECT_EQ(fetch_exact<double>(out), (std::vector<double>{2.5}));
   EXPECT_EQ(shape_of(out), (std::vector<int64_t>{}));
-  result(ga_array_quantile(data, both, 1, two, 0, 1, &out), out);
+  result(ga_array_quantile(data, both, 1, two, 0, 1, nullptr, &out), out);
   EXPECT_EQ(fetch_exact<double>(out), (std::vector<double>{1, 4}));
   EXPECT_EQ(shape_of(out), (std::vector<int64_t>{2, 1}));
-  result(ga_array_percentile(data, &fifty, 0, nullptr, 0, 0, &out), out);
+  result(ga_array_percentile(data, &fifty, 0, nullptr, 0, 0, nullptr, &out), out);
   EXPECT_EQ(fetch_exact<double>(out), (std::vector<double>{2.5}));
-  result(ga_array_median(make<int32_t>(owned, {3, 1, 2, 7, 5, 6}, {2, 3}), 1, 0, &out), out);
+  result(ga_array_median(make<int32_t>(owned, {3, 1, 2, 7, 5, 6}, {2, 3}), 1, 0, nullptr, &out), out);
   EXPECT_EQ(fetch_exact<double>(out), (std::vector<double>{2, 6}));
-  result(ga_array_median(make<double>(owned, {}), GA_AXIS_NONE, 0, &out), out);
+  result(ga_array_median(make<double>(owned, {}), GA_AXIS_NONE, 0, nullptr, &out), out);
   EXPECT_TRUE(std::isnan(fetch_exact<double>(out)[0]));
 
   const double outside = 1.5, hundred_one = 101;
-  GA_EXPECT_STATUS(ga_array_quantile(data, &outside, 0, nullptr, 0, 0, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_percentile(data, &hundred_one, 0, nullptr, 0, 0, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_quantile(data, &half, -1, nullptr, 0, 0, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_quantile(data, nullptr, 0, nullptr, 0, 0, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_quantile(make<std::complex<double>>(owned, {1}), &half, 0, nullptr, 0, 0, &out),
+  GA_EXPECT_STATUS(ga_array_quantile(data, &outside, 0, nullptr, 0, 0, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_percentile(data, &hundred_one, 0, nullptr, 0, 0, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_quantile(data, &half, -1, nullptr, 0, 0, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_quantile(data, nullptr, 0, nullptr, 0, 0, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_quantile(make<std::complex<double>>(owned, {1}), &half, 0, nullptr, 0, 0, nullptr, &out),
                    GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_quantile(make<double>(owned, {}), &half, 0, nullptr, 0, 0, &out), GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_array_median(data, 1, 0, &out), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_quantile(make<double>(owned, {}), &half, 0, nullptr, 0, 0, nullptr, &out), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_median(data, 1, 0, nullptr, &out), GA_ERROR_INDEX);
 }
 
 TEST_F(SortingTest, ArgumentErrors) {
   ga_array_t data = make<double>(owned, {1, 2, 3, 4}, {2, 2});
   ga_array_t out = nullptr;
-  GA_EXPECT_STATUS(ga_array_sort(data, 2, 1, &out), GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_array_argsort(data, -3, 1, &out), GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_array_sort(data, 0, 1, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_sort_inplace(data, GA_AXIS_NONE, 1), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_sort(data, 2, 1, nullptr, &out), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_argsort(data, -3, 1, nullptr, &out), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_sort(data, 0, 1, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_sort_inplace(data, GA_AXIS_NONE, 1, nullptr), GA_ERROR_INVALID_ARGUMENT);
   const int64_t shape[] = {3, 2, 2};
   ga_array_t read_only = nullptr;
   GA_ASSERT_OK(ga_array_broadcast_to(data, 3, shape, &read_only));
   owned(read_only);
-  GA_EXPECT_STATUS(ga_array_sort_inplace(read_only, 0, 1), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_sort_inplace(read_only, 0, 1, nullptr), GA_ERROR_INVALID_ARGUMENT);
 
   ga_array_t flat = make<double>(owned, {1, 2});
-  GA_EXPECT_STATUS(ga_array_searchsorted(data, flat, GA_SEARCH_LEFT, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_array_searchsorted(flat, flat, static_cast<ga_search_side_t>(7), nullptr, &out),
+  GA_EXPECT_STATUS(ga_array_searchsorted(data, flat, GA_SEARCH_LEFT, nullptr, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_searchsorted(flat, flat, static_cast<ga_search_side_t>(7), nullptr, nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_searchsorted(flat, flat, GA_SEARCH_LEFT, flat, &out), GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_searchsorted(flat, flat, GA_SEARCH_LEFT, make<int64_t>(owned, {0}), &out),
+  GA_EXPECT_STATUS(ga_array_searchsorted(flat, flat, GA_SEARCH_LEFT, flat, nullptr, &out), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_searchsorted(flat, flat, GA_SEARCH_LEFT, make<int64_t>(owned, {0}), nullptr, &out),
                    GA_ERROR_SHAPE_MISMATCH);
 
   ga_array_t keys[2] = {flat, make<double>(owned, {1, 2, 3})};
-  GA_EXPECT_STATUS(ga_array_lexsort(keys, 0, -1, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_lexsort(keys, 2, -1, &out), GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_array_lexsort(keys, 1, 1, &out), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_lexsort(keys, 0, -1, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_lexsort(keys, 2, -1, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_lexsort(keys, 1, 1, nullptr, &out), GA_ERROR_INDEX);
   EXPECT_EQ(out, nullptr);
 }

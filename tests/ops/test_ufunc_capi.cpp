@@ -31,7 +31,7 @@ TEST_F(UfuncTest, AddBroadcastsAndPromotes) {
   ga_array_t dy = owned(upload_shaped(y, {4}));
   const ga_operand_t inputs[] = {array_operand(dx), array_operand(dy)};
   ga_array_t out[1] = {nullptr};
-  GA_ASSERT_OK(ga_ufunc_call(ufunc("add"), inputs, 2, out, 1, nullptr, nullptr));
+  GA_ASSERT_OK(ga_ufunc_call(ufunc("add"), inputs, 2, nullptr, out, 1, nullptr, out));
   owned(out[0]);
   EXPECT_EQ(dtype_of_array(out[0]), GA_FLOAT64);
   EXPECT_EQ(shape_of(out[0]), (std::vector<int64_t>{3, 4}));
@@ -45,7 +45,7 @@ TEST_F(UfuncTest, WeakScalarsKeepTheArrayDtypeTypedOnesPromote) {
   ga_array_t dx = owned(upload(x));
   const ga_operand_t weak[] = {array_operand(dx), scalar_operand(GA_OPERAND_WEAK_SCALAR, GA_FLOAT64, 0.5)};
   ga_array_t out[1] = {nullptr};
-  GA_ASSERT_OK(ga_ufunc_call(ufunc("multiply"), weak, 2, out, 1, nullptr, nullptr));
+  GA_ASSERT_OK(ga_ufunc_call(ufunc("multiply"), weak, 2, nullptr, out, 1, nullptr, out));
   owned(out[0]);
   EXPECT_EQ(dtype_of_array(out[0]), GA_FLOAT32);
   const std::vector<float> got = download<float>(out[0], 100);
@@ -53,7 +53,7 @@ TEST_F(UfuncTest, WeakScalarsKeepTheArrayDtypeTypedOnesPromote) {
 
   const ga_operand_t strong[] = {array_operand(dx), scalar_operand(GA_OPERAND_SCALAR, GA_FLOAT64, 0.5)};
   ga_array_t promoted[1] = {nullptr};
-  GA_ASSERT_OK(ga_ufunc_call(ufunc("multiply"), strong, 2, promoted, 1, nullptr, nullptr));
+  GA_ASSERT_OK(ga_ufunc_call(ufunc("multiply"), strong, 2, nullptr, promoted, 1, nullptr, promoted));
   owned(promoted[0]);
   EXPECT_EQ(dtype_of_array(promoted[0]), GA_FLOAT64);
 }
@@ -65,7 +65,7 @@ TEST_F(UfuncTest, InPlaceAndOverlappingOutputsMatchNumPy) {
   // x += 1 (the same view: no copy needed).
   const ga_operand_t in_place[] = {array_operand(dx), scalar_operand(GA_OPERAND_WEAK_SCALAR, GA_INT64, 0, 1)};
   ga_array_t same[1] = {dx};
-  GA_ASSERT_OK(ga_ufunc_call(ufunc("add"), in_place, 2, same, 1, nullptr, nullptr));
+  GA_ASSERT_OK(ga_ufunc_call(ufunc("add"), in_place, 2, nullptr, same, 1, nullptr, same));
   std::vector<double> expected = x;
   for (double& value : expected) value += 1;
   EXPECT_EQ(download<double>(dx, 64), expected);
@@ -87,7 +87,7 @@ TEST_F(UfuncTest, InPlaceAndOverlappingOutputsMatchNumPy) {
   owned(earlier);
   const ga_operand_t shifted[] = {array_operand(later), array_operand(earlier)};
   ga_array_t into[1] = {later};
-  GA_ASSERT_OK(ga_ufunc_call(ufunc("add"), shifted, 2, into, 1, nullptr, nullptr));
+  GA_ASSERT_OK(ga_ufunc_call(ufunc("add"), shifted, 2, nullptr, into, 1, nullptr, into));
   std::vector<double> reference = expected;
   for (size_t i = 1; i < 64; ++i) reference[i] = expected[i] + expected[i - 1];
   EXPECT_EQ(download<double>(dx, 64), reference);
@@ -100,21 +100,21 @@ TEST_F(UfuncTest, DtypeCastingAndRefusals) {
   const ga_operand_t inputs[] = {array_operand(dx), array_operand(dx)};
   ga_array_t into_f32[1] = {f32};
   ga_ufunc_options_t safe{sizeof(safe), GA_CASTING_SAFE, GA_DTYPE_SAME, nullptr};
-  GA_EXPECT_STATUS(ga_ufunc_call(ufunc("add"), inputs, 2, into_f32, 1, &safe, nullptr), GA_ERROR_DTYPE);
-  GA_ASSERT_OK(ga_ufunc_call(ufunc("add"), inputs, 2, into_f32, 1, nullptr, nullptr));
+  GA_EXPECT_STATUS(ga_ufunc_call(ufunc("add"), inputs, 2, &safe, into_f32, 1, nullptr, into_f32), GA_ERROR_DTYPE);
+  GA_ASSERT_OK(ga_ufunc_call(ufunc("add"), inputs, 2, nullptr, into_f32, 1, nullptr, into_f32));
   ga_ufunc_options_t as_f32{sizeof(as_f32), GA_CASTING_SAME_KIND, GA_FLOAT32, nullptr};
   ga_array_t out[1] = {nullptr};
-  GA_ASSERT_OK(ga_ufunc_call(ufunc("sqrt"), inputs, 1, out, 1, &as_f32, nullptr));
+  GA_ASSERT_OK(ga_ufunc_call(ufunc("sqrt"), inputs, 1, &as_f32, out, 1, nullptr, out));
   owned(out[0]);
   EXPECT_EQ(dtype_of_array(out[0]), GA_FLOAT32);
   ga_array_t none[1] = {nullptr};
-  GA_EXPECT_STATUS(ga_ufunc_call(ufunc("bitwise_and"), inputs, 2, none, 1, nullptr, nullptr), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_ufunc_call(ufunc("bitwise_and"), inputs, 2, nullptr, none, 1, nullptr, none), GA_ERROR_DTYPE);
   EXPECT_NE(std::string(ga_last_error()).find("bitwise_and"), std::string::npos) << ga_last_error();
-  GA_EXPECT_STATUS(ga_ufunc_call(ufunc("add"), inputs, 1, none, 1, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_ufunc_call(ufunc("add"), inputs, 1, nullptr, none, 1, nullptr, none), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(none[0], nullptr);
   ga_ufunc_t unknown = nullptr;
   GA_EXPECT_STATUS(ga_ufunc_find("no_such_ufunc", &unknown), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_ufunc_call(reinterpret_cast<ga_ufunc_t>(dx), inputs, 2, none, 1, nullptr, nullptr),
+  GA_EXPECT_STATUS(ga_ufunc_call(reinterpret_cast<ga_ufunc_t>(dx), inputs, 2, nullptr, none, 1, nullptr, none),
                    GA_ERROR_INVALID_HANDLE);
 }
 
@@ -123,7 +123,7 @@ TEST_F(UfuncTest, ScalarsOnlyGiveZeroDimensionalResults) {
   const ga_operand_t inputs[] = {scalar_operand(GA_OPERAND_SCALAR, GA_FLOAT64, 2.0),
                                  scalar_operand(GA_OPERAND_WEAK_SCALAR, GA_INT64, 0, 10)};
   ga_array_t out[1] = {nullptr};
-  GA_ASSERT_OK(ga_ufunc_call(ufunc("power"), inputs, 2, out, 1, nullptr, nullptr));
+  GA_ASSERT_OK(ga_ufunc_call(ufunc("power"), inputs, 2, nullptr, out, 1, nullptr, out));
   owned(out[0]);
   EXPECT_TRUE(shape_of(out[0]).empty());
   EXPECT_EQ(download<double>(out[0], 1)[0], 1024.0);
@@ -135,7 +135,7 @@ TEST_F(UfuncTest, ReduceOverAxesWithIdentityAndInitial) {
   ga_array_t dx = owned(upload_shaped(x, {6, 50}));
   const int axis = 1;
   ga_array_t sums = nullptr;
-  GA_ASSERT_OK(ga_ufunc_reduce(ufunc("add"), dx, &axis, 1, 0, GA_DTYPE_SAME, nullptr, &sums, nullptr));
+  GA_ASSERT_OK(ga_ufunc_reduce(ufunc("add"), dx, &axis, 1, 0, GA_DTYPE_SAME, nullptr, nullptr, nullptr, &sums));
   owned(sums);
   const std::vector<double> got = download<double>(sums, 6);
   for (size_t r = 0; r < 6; ++r) {
@@ -145,12 +145,13 @@ TEST_F(UfuncTest, ReduceOverAxesWithIdentityAndInitial) {
   }
   ga_array_t largest = nullptr;
   const ga_scalar_t initial{GA_FLOAT64, 0, 0, 100.0, 0};
-  GA_ASSERT_OK(ga_ufunc_reduce(ufunc("maximum"), dx, nullptr, -1, 1, GA_DTYPE_SAME, &initial, &largest, nullptr));
+  GA_ASSERT_OK(ga_ufunc_reduce(ufunc("maximum"), dx, nullptr, -1, 1, GA_DTYPE_SAME, &initial, nullptr, nullptr,
+                               &largest));
   owned(largest);
   EXPECT_EQ(shape_of(largest), (std::vector<int64_t>{1, 1}));
   EXPECT_EQ(download<double>(largest, 1)[0], 100.0);
   ga_array_t bad = nullptr;
-  GA_EXPECT_STATUS(ga_ufunc_reduce(ufunc("sqrt"), dx, nullptr, -1, 0, GA_DTYPE_SAME, nullptr, &bad, nullptr),
+  GA_EXPECT_STATUS(ga_ufunc_reduce(ufunc("sqrt"), dx, nullptr, -1, 0, GA_DTYPE_SAME, nullptr, nullptr, nullptr, &bad),
                    GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(bad, nullptr);
 
@@ -158,14 +159,14 @@ TEST_F(UfuncTest, ReduceOverAxesWithIdentityAndInitial) {
   const std::vector<int8_t> bytes(300, 100);
   const int64_t length[1] = {300};
   ga_array_t small = nullptr;
-  GA_ASSERT_OK(ga_array_from_host(bytes.data(), 1, length, nullptr, GA_INT8, GA_ORDER_C, &small));
+  GA_ASSERT_OK(ga_array_from_host(bytes.data(), 1, length, nullptr, GA_INT8, GA_ORDER_C, nullptr, &small));
   owned(small);
   ga_array_t total = nullptr;
-  GA_ASSERT_OK(ga_ufunc_reduce(ufunc("add"), small, nullptr, -1, 0, GA_DTYPE_SAME, nullptr, &total, nullptr));
+  GA_ASSERT_OK(ga_ufunc_reduce(ufunc("add"), small, nullptr, -1, 0, GA_DTYPE_SAME, nullptr, nullptr, nullptr, &total));
   owned(total);
   EXPECT_EQ(dtype_of_array(total), GA_INT64);
   int64_t value = 0;
-  GA_ASSERT_OK(ga_array_to_host(total, &value, sizeof(value)));
+  GA_ASSERT_OK(ga_array_to_host(total, &value, sizeof(value), nullptr));
   EXPECT_EQ(value, 30000);
 }
 
@@ -176,7 +177,7 @@ TEST_F(UfuncTest, OuterProductShape) {
   ga_array_t da = owned(upload(a));
   ga_array_t db = owned(upload(b));
   ga_array_t out[1] = {nullptr};
-  GA_ASSERT_OK(ga_ufunc_outer(ufunc("multiply"), da, db, out, 1, nullptr, nullptr));
+  GA_ASSERT_OK(ga_ufunc_outer(ufunc("multiply"), da, db, nullptr, out, 1, nullptr, out));
   owned(out[0]);
   EXPECT_EQ(shape_of(out[0]), (std::vector<int64_t>{3, 2}));
   EXPECT_EQ(download<double>(out[0], 6), (std::vector<double>{10, 20, 20, 40, 30, 60}));
@@ -187,10 +188,10 @@ TEST_F(UfuncTest, LogicalReductionsOfFloatsFoldInBool) {
   Handles owned;
   ga_array_t dx = owned(upload(std::vector<float>{0.f, 0.f, 2.5f, 0.f}));
   ga_array_t any = nullptr;
-  GA_ASSERT_OK(ga_ufunc_reduce(ufunc("logical_or"), dx, nullptr, -1, 0, GA_DTYPE_SAME, nullptr, &any, nullptr));
+  GA_ASSERT_OK(ga_ufunc_reduce(ufunc("logical_or"), dx, nullptr, -1, 0, GA_DTYPE_SAME, nullptr, nullptr, nullptr, &any));
   owned(any);
   EXPECT_EQ(dtype_of_array(any), GA_BOOL);
   bool value = false;
-  GA_ASSERT_OK(ga_array_to_host(any, &value, 1));
+  GA_ASSERT_OK(ga_array_to_host(any, &value, 1, nullptr));
   EXPECT_TRUE(value);
 }

@@ -17,7 +17,7 @@ template <class T>
 ga_array_t upload_as(const std::vector<T>& values, std::vector<int64_t> shape, ga_dtype_t dtype) {
   ga_array_t array = nullptr;
   EXPECT_EQ(ga_array_from_host(values.data(), static_cast<int>(shape.size()), shape.data(), nullptr, dtype,
-                               GA_ORDER_C, &array),
+                               GA_ORDER_C, nullptr, &array),
             GA_OK)
       << ga_last_error();
   return array;
@@ -33,7 +33,7 @@ template <class T>
 std::vector<T> fetch(ga_array_t array) {
   std::vector<T> values(static_cast<size_t>(size_of(array)));
   if (!values.empty()) {
-    EXPECT_EQ(ga_array_to_host(array, values.data(), values.size() * sizeof(T)), GA_OK) << ga_last_error();
+    EXPECT_EQ(ga_array_to_host(array, values.data(), values.size() * sizeof(T), nullptr), GA_OK) << ga_last_error();
   }
   return values;
 }

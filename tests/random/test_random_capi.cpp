@@ -23,7 +23,8 @@ class RandomTest : public GpuTest {
 
 std::vector<float> uniform_f32(ga_rng_t rng, ga_stream_t stream = nullptr) {
   return drawn<float>(GA_FLOAT32,
-                      [&](ga_array_t* out) { return ga_rng_uniform(rng, 0, 1, 1, kShape, GA_FLOAT32, out, stream); });
+                      [&](ga_array_t* out) { return ga_rng_uniform(rng, 0, 1, 1, kShape, GA_FLOAT32, nullptr, stream,
+                                                                   out); });
 }
 
 TEST_F(RandomTest, SameSeedSameNumbersForEveryBitGenerator) {
@@ -96,7 +97,8 @@ TEST_F(RandomTest, PhiloxNumbersAreTheDocumentedStreams) {
   const int64_t shape[] = {3 * 131072 * 4 + 7};
   for (uint64_t call = 0; call < 2; ++call) {
     const std::vector<float> values =
-        drawn<float>(GA_FLOAT32, [&](ga_array_t* out) { return ga_rng_random(rng, 1, shape, GA_FLOAT32, out, nullptr); });
+        drawn<float>(GA_FLOAT32, [&](ga_array_t* out) { return ga_rng_random(rng, 1, shape, GA_FLOAT32, nullptr,
+                                                                             nullptr, out); });
     ASSERT_EQ(values.size(), static_cast<size_t>(shape[0]));
     int64_t mismatches = 0;
     for (int64_t i = 0; i < shape[0]; ++i) mismatches += values[static_cast<size_t>(i)] != philox_uniform_f32(kSeed, call, i);
@@ -112,7 +114,7 @@ TEST_F(RandomTest, PhiloxIntegersReplaceRejectionsFromSideBlocks) {
   constexpr uint32_t kBound = 3u << 30;
   const int64_t shape[] = {2 * 131072 * 4 + 5};
   const std::vector<uint32_t> values = drawn<uint32_t>(GA_UINT32, [&](ga_array_t* out) {
-    return ga_rng_integers(rng, 0, kBound, 0, 1, shape, GA_UINT32, out, nullptr);
+    return ga_rng_integers(rng, 0, kBound, 0, 1, shape, GA_UINT32, nullptr, nullptr, out);
   });
   ASSERT_EQ(values.size(), static_cast<size_t>(shape[0]));
   int64_t mismatches = 0;
@@ -149,14 +151,15 @@ TEST_F(RandomTest, UniformStaysInItsInterval) {
   for (ga_bitgen_t bitgen : kBitGenerators) {
     ga_rng_t rng = generators.make(bitgen, 7);
     const std::vector<double> values = drawn<double>(
-        GA_FLOAT64, [&](ga_array_t* out) { return ga_rng_uniform(rng, -2, 3, 1, kShape, GA_FLOAT64, out, nullptr); });
+        GA_FLOAT64, [&](ga_array_t* out) { return ga_rng_uniform(rng, -2, 3, 1, kShape, GA_FLOAT64, nullptr, nullptr,
+                                                                 out); });
     ASSERT_EQ(values.size(), static_cast<size_t>(kCount));
     EXPECT_GE(*std::min_element(values.begin(), values.end()), -2.0);
     EXPECT_LT(*std::max_element(values.begin(), values.end()), 3.0);
     EXPECT_NEAR(mean_of(values), 0.5, 0.02);
     EXPECT_NEAR(variance_of(values), 25.0 / 12, 0.05);
     const std::vector<float> unit = drawn<float>(
-        GA_FLOAT32, [&](ga_array_t* out) { return ga_rng_random(rng, 1, kShape, GA_FLOAT32, out, nullptr); });
+        GA_FLOAT32, [&](ga_array_t* out) { return ga_rng_random(rng, 1, kShape, GA_FLOAT32, nullptr, nullptr, out); });
     EXPECT_GE(*std::min_element(unit.begin(), unit.end()), 0.0f);
     EXPECT_LT(*std::max_element(unit.begin(), unit.end()), 1.0f);
   }
@@ -170,38 +173,39 @@ TEST_F(RandomTest, MomentsOfEachDistribution) {
     const auto reals = [&](auto call) { return drawn<double>(GA_FLOAT64, [&](ga_array_t* out) { return call(out); }); };
     const auto counts = [&](auto call) { return drawn<int64_t>(GA_INT64, [&](ga_array_t* out) { return call(out); }); };
     std::vector<double> x =
-        reals([&](ga_array_t* out) { return ga_rng_normal(rng, 3, 2, 1, kShape, GA_FLOAT64, out, nullptr); });
+        reals([&](ga_array_t* out) { return ga_rng_normal(rng, 3, 2, 1, kShape, GA_FLOAT64, nullptr, nullptr, out); });
     EXPECT_NEAR(mean_of(x), 3, 0.012);
     EXPECT_NEAR(variance_of(x), 4, 0.04);
-    x = reals([&](ga_array_t* out) { return ga_rng_exponential(rng, 2, 1, kShape, GA_FLOAT64, out, nullptr); });
+    x = reals([&](ga_array_t* out) { return ga_rng_exponential(rng, 2, 1, kShape, GA_FLOAT64, nullptr, nullptr, out); });
     EXPECT_NEAR(mean_of(x), 2, 0.012);
     EXPECT_NEAR(variance_of(x), 4, 0.1);
-    x = reals([&](ga_array_t* out) { return ga_rng_gamma(rng, 2.5, 1.5, 1, kShape, GA_FLOAT64, out, nullptr); });
+    x = reals([&](ga_array_t* out) { return ga_rng_gamma(rng, 2.5, 1.5, 1, kShape, GA_FLOAT64, nullptr, nullptr, out); });
     EXPECT_NEAR(mean_of(x), 3.75, 0.02);
     EXPECT_NEAR(variance_of(x), 5.625, 0.1);
-    x = reals([&](ga_array_t* out) { return ga_rng_standard_gamma(rng, 0.3, 1, kShape, GA_FLOAT64, out, nullptr); });
+    x = reals([&](ga_array_t* out) { return ga_rng_standard_gamma(rng, 0.3, 1, kShape, GA_FLOAT64, nullptr, nullptr,
+                                                                  out); });
     EXPECT_NEAR(mean_of(x), 0.3, 0.005);
     EXPECT_NEAR(variance_of(x), 0.3, 0.01);
-    x = reals([&](ga_array_t* out) { return ga_rng_beta(rng, 2, 5, 1, kShape, GA_FLOAT64, out, nullptr); });
+    x = reals([&](ga_array_t* out) { return ga_rng_beta(rng, 2, 5, 1, kShape, GA_FLOAT64, nullptr, nullptr, out); });
     EXPECT_NEAR(mean_of(x), 2.0 / 7, 0.002);
-    x = reals([&](ga_array_t* out) { return ga_rng_beta(rng, 0.5, 0.5, 1, kShape, GA_FLOAT64, out, nullptr); });
+    x = reals([&](ga_array_t* out) { return ga_rng_beta(rng, 0.5, 0.5, 1, kShape, GA_FLOAT64, nullptr, nullptr, out); });
     EXPECT_NEAR(mean_of(x), 0.5, 0.003);
     EXPECT_NEAR(variance_of(x), 0.125, 0.002);
-    x = reals([&](ga_array_t* out) { return ga_rng_chisquare(rng, 3, 1, kShape, GA_FLOAT64, out, nullptr); });
+    x = reals([&](ga_array_t* out) { return ga_rng_chisquare(rng, 3, 1, kShape, GA_FLOAT64, nullptr, nullptr, out); });
     EXPECT_NEAR(mean_of(x), 3, 0.02);
     EXPECT_NEAR(variance_of(x), 6, 0.1);
-    x = reals([&](ga_array_t* out) { return ga_rng_lognormal(rng, 0, 0.5, 1, kShape, GA_FLOAT64, out, nullptr); });
+    x = reals([&](ga_array_t* out) { return ga_rng_lognormal(rng, 0, 0.5, 1, kShape, GA_FLOAT64, nullptr, nullptr, out); });
     EXPECT_NEAR(mean_of(x), std::exp(0.125), 0.005);
     for (double lam : {0.5, 7.0, 250.0}) {
       const std::vector<int64_t> k =
-          counts([&](ga_array_t* out) { return ga_rng_poisson(rng, lam, 1, kShape, out, nullptr); });
+          counts([&](ga_array_t* out) { return ga_rng_poisson(rng, lam, 1, kShape, nullptr, nullptr, out); });
       EXPECT_NEAR(mean_of(k), lam, 6 * std::sqrt(lam / kCount)) << "lam " << lam;
       EXPECT_NEAR(variance_of(k), lam, 0.02 * lam + 0.01) << "lam " << lam;
       EXPECT_GE(*std::min_element(k.begin(), k.end()), 0);
     }
     for (auto [n, p] : {std::pair<int64_t, double>{10, 0.3}, {1000, 0.9}, {100000, 0.01}}) {
       const std::vector<int64_t> k =
-          counts([&](ga_array_t* out) { return ga_rng_binomial(rng, n, p, 1, kShape, out, nullptr); });
+          counts([&](ga_array_t* out) { return ga_rng_binomial(rng, n, p, 1, kShape, nullptr, nullptr, out); });
       const double variance = static_cast<double>(n) * p * (1 - p);
       EXPECT_NEAR(mean_of(k), static_cast<double>(n) * p, 6 * std::sqrt(variance / kCount)) << n << " " << p;
       EXPECT_NEAR(variance_of(k), variance, 0.02 * variance) << n << " " << p;
@@ -209,7 +213,7 @@ TEST_F(RandomTest, MomentsOfEachDistribution) {
       EXPECT_LE(*std::max_element(k.begin(), k.end()), n);
     }
     const std::vector<int64_t> g =
-        counts([&](ga_array_t* out) { return ga_rng_geometric(rng, 0.25, 1, kShape, out, nullptr); });
+        counts([&](ga_array_t* out) { return ga_rng_geometric(rng, 0.25, 1, kShape, nullptr, nullptr, out); });
     EXPECT_NEAR(mean_of(g), 4, 0.04);
     EXPECT_GE(*std::min_element(g.begin(), g.end()), 1);
   }
@@ -218,11 +222,13 @@ TEST_F(RandomTest, MomentsOfEachDistribution) {
 TEST_F(RandomTest, IntegersCoverTheirRangeOfEveryDtype) {
   ga_rng_t rng = generators.make(GA_BITGEN_PHILOX4_32_10, 5);
   const std::vector<int8_t> bytes = drawn<int8_t>(
-      GA_INT8, [&](ga_array_t* out) { return ga_rng_integers(rng, -128, 127, 1, 1, kShape, GA_INT8, out, nullptr); });
+      GA_INT8, [&](ga_array_t* out) { return ga_rng_integers(rng, -128, 127, 1, 1, kShape, GA_INT8, nullptr, nullptr,
+                                                             out); });
   const std::set<int8_t> seen(bytes.begin(), bytes.end());
   EXPECT_EQ(seen.size(), 256u);
   const std::vector<int32_t> dice = drawn<int32_t>(
-      GA_INT32, [&](ga_array_t* out) { return ga_rng_integers(rng, -3, 3, 0, 1, kShape, GA_INT32, out, nullptr); });
+      GA_INT32, [&](ga_array_t* out) { return ga_rng_integers(rng, -3, 3, 0, 1, kShape, GA_INT32, nullptr, nullptr,
+                                                              out); });
   std::vector<int64_t> histogram(6);
   for (int32_t value : dice) {
     ASSERT_TRUE(value >= -3 && value < 3) << value;
@@ -230,17 +236,17 @@ TEST_F(RandomTest, IntegersCoverTheirRangeOfEveryDtype) {
   }
   for (int64_t count : histogram) EXPECT_NEAR(static_cast<double>(count), kCount / 6.0, 6 * std::sqrt(kCount / 6.0));
   const std::vector<int64_t> wide = drawn<int64_t>(GA_INT64, [&](ga_array_t* out) {
-    return ga_rng_integers(rng, INT64_MIN, INT64_MAX, 1, 1, kShape, GA_INT64, out, nullptr);
+    return ga_rng_integers(rng, INT64_MIN, INT64_MAX, 1, 1, kShape, GA_INT64, nullptr, nullptr, out);
   });
   EXPECT_LT(*std::min_element(wide.begin(), wide.end()), INT64_MIN / 2);
   EXPECT_GT(*std::max_element(wide.begin(), wide.end()), INT64_MAX / 2);
   const std::vector<uint8_t> flags = drawn<uint8_t>(
-      GA_BOOL, [&](ga_array_t* out) { return ga_rng_integers(rng, 0, 2, 0, 1, kShape, GA_BOOL, out, nullptr); });
+      GA_BOOL, [&](ga_array_t* out) { return ga_rng_integers(rng, 0, 2, 0, 1, kShape, GA_BOOL, nullptr, nullptr, out); });
   EXPECT_NEAR(mean_of(flags), 0.5, 0.006);
   EXPECT_LE(*std::max_element(flags.begin(), flags.end()), 1);
   // A range of 3 * 2^30 in 32 bits: modulo reduction would make the low third twice as likely.
   const std::vector<int64_t> biased = drawn<int64_t>(GA_INT64, [&](ga_array_t* out) {
-    return ga_rng_integers(rng, 0, int64_t{3} << 30, 0, 1, kShape, GA_INT64, out, nullptr);
+    return ga_rng_integers(rng, 0, int64_t{3} << 30, 0, 1, kShape, GA_INT64, nullptr, nullptr, out);
   });
   int64_t low_third = 0;
   for (int64_t value : biased) low_third += value < (int64_t{1} << 30);
@@ -254,34 +260,37 @@ TEST_F(RandomTest, OutIsFilledAndCast) {
   const int64_t shape[] = {64, 33};
   ga_array_t out = owned(upload_shaped(std::vector<double>(64 * 33, -1.0), {64, 33}));
   ga_array_t given = out;
-  GA_ASSERT_OK(ga_rng_standard_normal(a, 2, shape, GA_FLOAT32, &given, nullptr));
+  GA_ASSERT_OK(ga_rng_standard_normal(a, 2, shape, GA_FLOAT32, nullptr, nullptr, &given));
   EXPECT_EQ(given, out);
   const std::vector<float> expected = drawn<float>(
-      GA_FLOAT32, [&](ga_array_t* fresh) { return ga_rng_standard_normal(b, 2, shape, GA_FLOAT32, fresh, nullptr); });
+      GA_FLOAT32, [&](ga_array_t* fresh) { return ga_rng_standard_normal(b, 2, shape, GA_FLOAT32, nullptr, nullptr,
+                                                                         fresh); });
   const std::vector<double> written = fetch<double>(out);
   ASSERT_EQ(written.size(), expected.size());
   for (size_t i = 0; i < written.size(); ++i) EXPECT_EQ(written[i], static_cast<double>(expected[i])) << i;
   // An out of exactly the sample's dtype is written directly, with the same numbers.
   ga_array_t exact = owned(upload_shaped(std::vector<int64_t>(64 * 33, 0), {64, 33}));
   ga_array_t exact_given = exact;
-  GA_ASSERT_OK(ga_rng_poisson(a, 3, 2, shape, &exact_given, nullptr));
+  GA_ASSERT_OK(ga_rng_poisson(a, 3, 2, shape, nullptr, nullptr, &exact_given));
   const std::vector<int64_t> counts =
-      drawn<int64_t>(GA_INT64, [&](ga_array_t* fresh) { return ga_rng_poisson(b, 3, 2, shape, fresh, nullptr); });
+      drawn<int64_t>(GA_INT64, [&](ga_array_t* fresh) { return ga_rng_poisson(b, 3, 2, shape, nullptr, nullptr, fresh); });
   EXPECT_EQ(fetch<int64_t>(exact), counts);
   // Signed integers are drawn as the unsigned bits of their width, straight into an out of their
   // own dtype, with the numbers of a fresh result; an int64 out takes the int32 sample cast.
   ga_array_t signed_out = owned(upload_shaped(std::vector<int32_t>(64 * 33, 7), {64, 33}));
   ga_array_t signed_given = signed_out;
-  GA_ASSERT_OK(ga_rng_integers(a, -5, 5, 1, 2, shape, GA_INT32, &signed_given, nullptr));
+  GA_ASSERT_OK(ga_rng_integers(a, -5, 5, 1, 2, shape, GA_INT32, nullptr, nullptr, &signed_given));
   EXPECT_EQ(signed_given, signed_out);
   const std::vector<int32_t> fresh_integers = drawn<int32_t>(
-      GA_INT32, [&](ga_array_t* fresh) { return ga_rng_integers(b, -5, 5, 1, 2, shape, GA_INT32, fresh, nullptr); });
+      GA_INT32, [&](ga_array_t* fresh) { return ga_rng_integers(b, -5, 5, 1, 2, shape, GA_INT32, nullptr, nullptr,
+                                                                fresh); });
   EXPECT_EQ(fetch<int32_t>(signed_out), fresh_integers);
   ga_array_t wide_out = owned(upload_shaped(std::vector<int64_t>(64 * 33, 7), {64, 33}));
   ga_array_t wide_given = wide_out;
-  GA_ASSERT_OK(ga_rng_integers(a, -5, 5, 1, 2, shape, GA_INT32, &wide_given, nullptr));
+  GA_ASSERT_OK(ga_rng_integers(a, -5, 5, 1, 2, shape, GA_INT32, nullptr, nullptr, &wide_given));
   const std::vector<int32_t> next_integers = drawn<int32_t>(
-      GA_INT32, [&](ga_array_t* fresh) { return ga_rng_integers(b, -5, 5, 1, 2, shape, GA_INT32, fresh, nullptr); });
+      GA_INT32, [&](ga_array_t* fresh) { return ga_rng_integers(b, -5, 5, 1, 2, shape, GA_INT32, nullptr, nullptr,
+                                                                fresh); });
   EXPECT_EQ(fetch<int64_t>(wide_out), std::vector<int64_t>(next_integers.begin(), next_integers.end()));
 }
 
@@ -289,10 +298,10 @@ TEST_F(RandomTest, Float16IsTheFloat32SampleRounded) {
   ga_rng_t a = generators.make(GA_BITGEN_MRG32K3A, 3);
   ga_rng_t b = generators.make(GA_BITGEN_MRG32K3A, 3);
   ga_array_t half = nullptr;
-  GA_ASSERT_OK(ga_rng_random(a, 1, kShape, GA_FLOAT16, &half, nullptr));
+  GA_ASSERT_OK(ga_rng_random(a, 1, kShape, GA_FLOAT16, nullptr, nullptr, &half));
   EXPECT_EQ(dtype_of_array(half), GA_FLOAT16);
   ga_array_t widened = nullptr;
-  GA_ASSERT_OK(ga_array_astype(half, GA_FLOAT32, GA_ORDER_C, &widened));
+  GA_ASSERT_OK(ga_array_astype(half, GA_FLOAT32, GA_ORDER_C, nullptr, &widened));
   const std::vector<float> single = uniform_f32(b);
   const std::vector<float> rounded = fetch<float>(widened);
   ASSERT_EQ(rounded.size(), single.size());
@@ -305,7 +314,7 @@ TEST_F(RandomTest, PermutationShuffleAndChoice) {
   ga_rng_t rng = generators.make(GA_BITGEN_PHILOX4_32_10, 8);
   const int64_t n = 100003;
   std::vector<int64_t> order =
-      drawn<int64_t>(GA_INT64, [&](ga_array_t* out) { return ga_rng_permutation(rng, n, out, nullptr); });
+      drawn<int64_t>(GA_INT64, [&](ga_array_t* out) { return ga_rng_permutation(rng, n, nullptr, nullptr, out); });
   std::vector<int64_t> sorted = order;
   std::sort(sorted.begin(), sorted.end());
   for (int64_t i = 0; i < n; ++i) ASSERT_EQ(sorted[static_cast<size_t>(i)], i);
@@ -328,7 +337,8 @@ TEST_F(RandomTest, PermutationShuffleAndChoice) {
 
   const int64_t picks[] = {500};
   const std::vector<int64_t> distinct = drawn<int64_t>(
-      GA_INT64, [&](ga_array_t* out) { return ga_rng_choice(rng, nullptr, 1000, 0, nullptr, 1, picks, out, nullptr); });
+      GA_INT64, [&](ga_array_t* out) { return ga_rng_choice(rng, nullptr, 1000, 0, nullptr, 1, picks, nullptr,
+                                                            nullptr, out); });
   EXPECT_EQ(std::set<int64_t>(distinct.begin(), distinct.end()).size(), 500u);
 
   std::vector<double> weights(10, 0.0);
@@ -336,7 +346,7 @@ TEST_F(RandomTest, PermutationShuffleAndChoice) {
   weights[7] = 0.75;
   ga_array_t p = owned(upload(weights));
   const std::vector<int64_t> weighted = drawn<int64_t>(
-      GA_INT64, [&](ga_array_t* out) { return ga_rng_choice(rng, nullptr, 10, 1, p, 1, kShape, out, nullptr); });
+      GA_INT64, [&](ga_array_t* out) { return ga_rng_choice(rng, nullptr, 10, 1, p, 1, kShape, nullptr, nullptr, out); });
   int64_t sevens = 0;
   for (int64_t value : weighted) {
     ASSERT_TRUE(value == 2 || value == 7) << value;
@@ -345,19 +355,19 @@ TEST_F(RandomTest, PermutationShuffleAndChoice) {
   EXPECT_NEAR(static_cast<double>(sevens) / kCount, 0.75, 0.003);
   const int64_t two[] = {2};
   const std::vector<int64_t> both = drawn<int64_t>(
-      GA_INT64, [&](ga_array_t* out) { return ga_rng_choice(rng, nullptr, 10, 0, p, 1, two, out, nullptr); });
+      GA_INT64, [&](ga_array_t* out) { return ga_rng_choice(rng, nullptr, 10, 0, p, 1, two, nullptr, nullptr, out); });
   EXPECT_EQ(std::set<int64_t>(both.begin(), both.end()), (std::set<int64_t>{2, 7}));
 
   ga_array_t population = owned(upload(std::vector<double>{1.5, 2.5, 3.5}));
   const int64_t grid[] = {4, 5};
   const std::vector<double> items = drawn<double>(GA_FLOAT64, [&](ga_array_t* out) {
-    return ga_rng_choice(rng, population, 0, 1, nullptr, 2, grid, out, nullptr);
+    return ga_rng_choice(rng, population, 0, 1, nullptr, 2, grid, nullptr, nullptr, out);
   });
   ASSERT_EQ(items.size(), 20u);
   for (double item : items) EXPECT_TRUE(item == 1.5 || item == 2.5 || item == 3.5) << item;
 
   const std::vector<uint8_t> bytes =
-      drawn<uint8_t>(GA_UINT8, [&](ga_array_t* out) { return ga_rng_bytes(rng, 4096, out, nullptr); });
+      drawn<uint8_t>(GA_UINT8, [&](ga_array_t* out) { return ga_rng_bytes(rng, 4096, nullptr, nullptr, out); });
   EXPECT_EQ(bytes.size(), 4096u);
   EXPECT_NEAR(mean_of(bytes), 127.5, 6);
 }
@@ -366,11 +376,11 @@ TEST_F(RandomTest, EmptyAndZeroDimensionalSamples) {
   ga_rng_t rng = generators.make(GA_BITGEN_XORWOW, 1);
   const int64_t empty[] = {0, 4};
   ga_array_t out = nullptr;
-  GA_ASSERT_OK(ga_rng_gamma(rng, 2, 1, 2, empty, GA_FLOAT32, &out, nullptr));
+  GA_ASSERT_OK(ga_rng_gamma(rng, 2, 1, 2, empty, GA_FLOAT32, nullptr, nullptr, &out));
   EXPECT_EQ(size_of(out), 0);
   ga_array_release(out);
   out = nullptr;
-  GA_ASSERT_OK(ga_rng_normal(rng, 0, 1, 0, nullptr, GA_FLOAT64, &out, nullptr));
+  GA_ASSERT_OK(ga_rng_normal(rng, 0, 1, 0, nullptr, GA_FLOAT64, nullptr, nullptr, &out));
   EXPECT_EQ(shape_of(out).size(), 0u);
   EXPECT_EQ(size_of(out), 1);
   ga_array_release(out);
@@ -379,7 +389,7 @@ TEST_F(RandomTest, EmptyAndZeroDimensionalSamples) {
 TEST_F(RandomTest, LegacyFunctionsFollowTheSeed) {
   const auto rand = [] {
     return drawn<double>(GA_FLOAT64,
-                         [](ga_array_t* out) { return ga_random_rand(1, kShape, GA_FLOAT64, out, nullptr); });
+                         [](ga_array_t* out) { return ga_random_rand(1, kShape, GA_FLOAT64, nullptr, nullptr, out); });
   };
   GA_ASSERT_OK(ga_random_seed(42));
   const std::vector<double> first = rand();
@@ -390,26 +400,27 @@ TEST_F(RandomTest, LegacyFunctionsFollowTheSeed) {
   GA_ASSERT_OK(ga_random_seed(42));
   ga_rng_t own = generators.make(GA_BITGEN_PHILOX4_32_10, 42);
   EXPECT_EQ(first, drawn<double>(GA_FLOAT64, [&](ga_array_t* out) {
-              return ga_rng_random(own, 1, kShape, GA_FLOAT64, out, nullptr);
+              return ga_rng_random(own, 1, kShape, GA_FLOAT64, nullptr, nullptr, out);
             }));
   // ga_random_get_rng() hands out that generator itself: its first call gives the same numbers.
   ga_rng_t global = nullptr;
   GA_ASSERT_OK(ga_random_get_rng(&global));
   EXPECT_EQ(first, drawn<double>(GA_FLOAT64, [&](ga_array_t* out) {
-              return ga_rng_random(global, 1, kShape, GA_FLOAT64, out, nullptr);
+              return ga_rng_random(global, 1, kShape, GA_FLOAT64, nullptr, nullptr, out);
             }));
   GA_ASSERT_OK(ga_rng_release(global));
   const std::vector<float> normals = drawn<float>(
-      GA_FLOAT32, [](ga_array_t* out) { return ga_random_normal(1, 2, 1, kShape, GA_FLOAT32, out, nullptr); });
+      GA_FLOAT32, [](ga_array_t* out) { return ga_random_normal(1, 2, 1, kShape, GA_FLOAT32, nullptr, nullptr, out); });
   EXPECT_NEAR(mean_of(normals), 1, 0.012);
   const std::vector<double> standard =
-      drawn<double>(GA_FLOAT64, [](ga_array_t* out) { return ga_random_randn(1, kShape, GA_FLOAT64, out, nullptr); });
+      drawn<double>(GA_FLOAT64, [](ga_array_t* out) { return ga_random_randn(1, kShape, GA_FLOAT64, nullptr, nullptr,
+                                                                             out); });
   EXPECT_NEAR(variance_of(standard), 1, 0.01);
   const std::vector<double> spread = drawn<double>(
-      GA_FLOAT64, [](ga_array_t* out) { return ga_random_uniform(5, 6, 1, kShape, GA_FLOAT64, out, nullptr); });
+      GA_FLOAT64, [](ga_array_t* out) { return ga_random_uniform(5, 6, 1, kShape, GA_FLOAT64, nullptr, nullptr, out); });
   EXPECT_NEAR(mean_of(spread), 5.5, 0.002);
   const std::vector<int32_t> ints = drawn<int32_t>(
-      GA_INT32, [](ga_array_t* out) { return ga_random_randint(10, 20, 1, kShape, GA_INT32, out, nullptr); });
+      GA_INT32, [](ga_array_t* out) { return ga_random_randint(10, 20, 1, kShape, GA_INT32, nullptr, nullptr, out); });
   EXPECT_EQ(*std::min_element(ints.begin(), ints.end()), 10);
   EXPECT_EQ(*std::max_element(ints.begin(), ints.end()), 19);
 }

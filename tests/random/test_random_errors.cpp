@@ -23,11 +23,11 @@ const int64_t kShape[] = {16};
 
 TEST(RandomHost, NullHandlesAndArgumentsAreRefusedWithoutADevice) {
   ga_array_t out = nullptr;
-  GA_EXPECT_STATUS(ga_rng_uniform(nullptr, 0, 1, 1, kShape, GA_FLOAT32, &out, nullptr), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_rng_integers(nullptr, 0, 5, 0, 1, kShape, GA_INT32, &out, nullptr), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_rng_permutation(nullptr, 5, &out, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_rng_uniform(nullptr, 0, 1, 1, kShape, GA_FLOAT32, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_rng_integers(nullptr, 0, 5, 0, 1, kShape, GA_INT32, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_rng_permutation(nullptr, 5, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_rng_shuffle(nullptr, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_rng_bytes(nullptr, 4, &out, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_rng_bytes(nullptr, 4, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_rng_retain(nullptr), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_rng_release(nullptr), GA_ERROR_INVALID_HANDLE);
   EXPECT_EQ(out, nullptr);
@@ -57,56 +57,56 @@ TEST_F(RandomErrorTest, ReleasedGeneratorIsAnInvalidHandle) {
   GA_ASSERT_OK(ga_rng_release(released));
   GA_ASSERT_OK(ga_rng_release(released));
   ga_array_t out = nullptr;
-  EXPECT_RANDOM_ERROR(ga_rng_random(released, 1, kShape, GA_FLOAT64, &out, nullptr), GA_ERROR_INVALID_HANDLE, "rng");
+  EXPECT_RANDOM_ERROR(ga_rng_random(released, 1, kShape, GA_FLOAT64, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE, "rng");
   GA_EXPECT_STATUS(ga_rng_release(released), GA_ERROR_INVALID_HANDLE);
 }
 
 TEST_F(RandomErrorTest, ShapeAndOutArguments) {
-  GA_EXPECT_STATUS(ga_rng_random(rng, 1, kShape, GA_FLOAT64, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_rng_random(rng, 1, kShape, GA_FLOAT64, nullptr, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
   ga_array_t out = nullptr;
-  GA_EXPECT_STATUS(ga_rng_random(rng, 1, nullptr, GA_FLOAT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_rng_random(rng, -1, kShape, GA_FLOAT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_rng_random(rng, 1, nullptr, GA_FLOAT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_rng_random(rng, -1, kShape, GA_FLOAT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
   const int64_t negative[] = {3, -1};
-  EXPECT_RANDOM_ERROR(ga_rng_random(rng, 2, negative, GA_FLOAT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_random(rng, 2, negative, GA_FLOAT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "negative dimensions are not allowed");
-  EXPECT_RANDOM_ERROR(ga_rng_permutation(rng, -1, &out, nullptr), GA_ERROR_INVALID_ARGUMENT, "negative");
-  EXPECT_RANDOM_ERROR(ga_rng_bytes(rng, -1, &out, nullptr), GA_ERROR_INVALID_ARGUMENT, "negative");
+  EXPECT_RANDOM_ERROR(ga_rng_permutation(rng, -1, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT, "negative");
+  EXPECT_RANDOM_ERROR(ga_rng_bytes(rng, -1, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT, "negative");
   EXPECT_EQ(out, nullptr);
 
   const std::vector<double> before(16, 7.0);
   ga_array_t given = owned(upload(before));
   ga_array_t wrong = given;
   const int64_t other[] = {4, 4};
-  GA_EXPECT_STATUS(ga_rng_random(rng, 2, other, GA_FLOAT64, &wrong, nullptr), GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_rng_permutation(rng, 15, &wrong, nullptr), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_rng_random(rng, 2, other, GA_FLOAT64, nullptr, nullptr, &wrong), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_rng_permutation(rng, 15, nullptr, nullptr, &wrong), GA_ERROR_SHAPE_MISMATCH);
   ga_array_t integers = owned(upload(std::vector<int32_t>(16, 0)));
   ga_array_t narrowing = integers;
-  GA_EXPECT_STATUS(ga_rng_random(rng, 1, kShape, GA_FLOAT64, &narrowing, nullptr), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_rng_random(rng, 1, kShape, GA_FLOAT64, nullptr, nullptr, &narrowing), GA_ERROR_DTYPE);
   ga_array_t int64_out = given;
-  GA_EXPECT_STATUS(ga_rng_integers(rng, 0, 3, 0, 1, kShape, GA_INT64, &int64_out, nullptr), GA_OK);
+  GA_EXPECT_STATUS(ga_rng_integers(rng, 0, 3, 0, 1, kShape, GA_INT64, nullptr, nullptr, &int64_out), GA_OK);
   ga_array_t bytes_out = integers;
-  GA_EXPECT_STATUS(ga_rng_bytes(rng, 16, &bytes_out, nullptr), GA_OK);
+  GA_EXPECT_STATUS(ga_rng_bytes(rng, 16, nullptr, nullptr, &bytes_out), GA_OK);
   ga_array_t float_into_int = integers;
-  GA_EXPECT_STATUS(ga_rng_gamma(rng, 1, 1, 1, kShape, GA_FLOAT32, &float_into_int, nullptr), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_rng_gamma(rng, 1, 1, 1, kShape, GA_FLOAT32, nullptr, nullptr, &float_into_int), GA_ERROR_DTYPE);
   const std::vector<double> unchanged = {7.0};
   ga_array_t scalar = owned(upload(unchanged));
   ga_array_t read_only = nullptr;
   GA_ASSERT_OK(ga_array_broadcast_to(scalar, 1, kShape, &read_only));
   owned(read_only);
   ga_array_t read_only_given = read_only;
-  GA_EXPECT_STATUS(ga_rng_random(rng, 1, kShape, GA_FLOAT64, &read_only_given, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_rng_random(rng, 1, kShape, GA_FLOAT64, nullptr, nullptr, &read_only_given), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(fetch<double>(scalar), unchanged);
   GA_EXPECT_STATUS(ga_rng_shuffle(rng, read_only, nullptr), GA_ERROR_INVALID_ARGUMENT);
 }
 
 TEST_F(RandomErrorTest, DtypesTheDistributionsDoNotProduce) {
   ga_array_t out = nullptr;
-  EXPECT_RANDOM_ERROR(ga_rng_uniform(rng, 0, 1, 1, kShape, GA_INT32, &out, nullptr), GA_ERROR_DTYPE, "int32");
-  GA_EXPECT_STATUS(ga_rng_normal(rng, 0, 1, 1, kShape, GA_COMPLEX64, &out, nullptr), GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_rng_beta(rng, 1, 1, 1, kShape, GA_BFLOAT16, &out, nullptr), GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_rng_random(rng, 1, kShape, static_cast<ga_dtype_t>(999), &out, nullptr), GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_rng_integers(rng, 0, 3, 0, 1, kShape, GA_FLOAT32, &out, nullptr), GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_random_randint(0, 3, 1, kShape, GA_FLOAT64, &out, nullptr), GA_ERROR_DTYPE);
+  EXPECT_RANDOM_ERROR(ga_rng_uniform(rng, 0, 1, 1, kShape, GA_INT32, nullptr, nullptr, &out), GA_ERROR_DTYPE, "int32");
+  GA_EXPECT_STATUS(ga_rng_normal(rng, 0, 1, 1, kShape, GA_COMPLEX64, nullptr, nullptr, &out), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_rng_beta(rng, 1, 1, 1, kShape, GA_BFLOAT16, nullptr, nullptr, &out), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_rng_random(rng, 1, kShape, static_cast<ga_dtype_t>(999), nullptr, nullptr, &out), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_rng_integers(rng, 0, 3, 0, 1, kShape, GA_FLOAT32, nullptr, nullptr, &out), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_random_randint(0, 3, 1, kShape, GA_FLOAT64, nullptr, nullptr, &out), GA_ERROR_DTYPE);
   EXPECT_EQ(out, nullptr);
 }
 
@@ -114,86 +114,87 @@ TEST_F(RandomErrorTest, ParametersOutsideTheirDomains) {
   ga_array_t out = nullptr;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();
-  EXPECT_RANDOM_ERROR(ga_rng_uniform(rng, -inf, inf, 1, kShape, GA_FLOAT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_uniform(rng, -inf, inf, 1, kShape, GA_FLOAT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "Range exceeds valid bounds");
-  EXPECT_RANDOM_ERROR(ga_rng_normal(rng, 0, -1, 1, kShape, GA_FLOAT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_normal(rng, 0, -1, 1, kShape, GA_FLOAT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "scale < 0");
-  EXPECT_RANDOM_ERROR(ga_random_normal(0, -1, 1, kShape, GA_FLOAT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_random_normal(0, -1, 1, kShape, GA_FLOAT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "scale < 0");
-  EXPECT_RANDOM_ERROR(ga_rng_lognormal(rng, 0, -1, 1, kShape, GA_FLOAT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_lognormal(rng, 0, -1, 1, kShape, GA_FLOAT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "sigma < 0");
-  EXPECT_RANDOM_ERROR(ga_rng_exponential(rng, -2, 1, kShape, GA_FLOAT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_exponential(rng, -2, 1, kShape, GA_FLOAT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "scale < 0");
-  EXPECT_RANDOM_ERROR(ga_rng_standard_gamma(rng, -1, 1, kShape, GA_FLOAT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_standard_gamma(rng, -1, 1, kShape, GA_FLOAT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "shape < 0");
-  EXPECT_RANDOM_ERROR(ga_rng_gamma(rng, 1, -1, 1, kShape, GA_FLOAT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_gamma(rng, 1, -1, 1, kShape, GA_FLOAT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "scale < 0");
-  EXPECT_RANDOM_ERROR(ga_rng_beta(rng, 0, 1, 1, kShape, GA_FLOAT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_beta(rng, 0, 1, 1, kShape, GA_FLOAT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "a <= 0");
-  EXPECT_RANDOM_ERROR(ga_rng_beta(rng, 1, nan, 1, kShape, GA_FLOAT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_beta(rng, 1, nan, 1, kShape, GA_FLOAT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "b <= 0");
-  EXPECT_RANDOM_ERROR(ga_rng_chisquare(rng, 0, 1, kShape, GA_FLOAT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_chisquare(rng, 0, 1, kShape, GA_FLOAT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "df <= 0");
-  EXPECT_RANDOM_ERROR(ga_rng_poisson(rng, -1, 1, kShape, &out, nullptr), GA_ERROR_INVALID_ARGUMENT, "lam < 0");
-  EXPECT_RANDOM_ERROR(ga_rng_poisson(rng, 1e19, 1, kShape, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_poisson(rng, -1, 1, kShape, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT, "lam < 0");
+  EXPECT_RANDOM_ERROR(ga_rng_poisson(rng, 1e19, 1, kShape, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "lam value too large");
-  EXPECT_RANDOM_ERROR(ga_rng_binomial(rng, -1, 0.5, 1, kShape, &out, nullptr), GA_ERROR_INVALID_ARGUMENT, "n < 0");
-  EXPECT_RANDOM_ERROR(ga_rng_binomial(rng, 5, -0.5, 1, kShape, &out, nullptr), GA_ERROR_INVALID_ARGUMENT, "p < 0");
-  EXPECT_RANDOM_ERROR(ga_rng_binomial(rng, 5, 1.5, 1, kShape, &out, nullptr), GA_ERROR_INVALID_ARGUMENT, "p > 1");
-  EXPECT_RANDOM_ERROR(ga_rng_binomial(rng, 5, nan, 1, kShape, &out, nullptr), GA_ERROR_INVALID_ARGUMENT, "p is nan");
-  EXPECT_RANDOM_ERROR(ga_rng_geometric(rng, 0, 1, kShape, &out, nullptr), GA_ERROR_INVALID_ARGUMENT, "p <= 0");
-  EXPECT_RANDOM_ERROR(ga_rng_geometric(rng, 1.5, 1, kShape, &out, nullptr), GA_ERROR_INVALID_ARGUMENT, "p > 1");
+  EXPECT_RANDOM_ERROR(ga_rng_binomial(rng, -1, 0.5, 1, kShape, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT, "n < 0");
+  EXPECT_RANDOM_ERROR(ga_rng_binomial(rng, 5, -0.5, 1, kShape, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT, "p < 0");
+  EXPECT_RANDOM_ERROR(ga_rng_binomial(rng, 5, 1.5, 1, kShape, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT, "p > 1");
+  EXPECT_RANDOM_ERROR(ga_rng_binomial(rng, 5, nan, 1, kShape, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT, "p is nan");
+  EXPECT_RANDOM_ERROR(ga_rng_geometric(rng, 0, 1, kShape, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT, "p <= 0");
+  EXPECT_RANDOM_ERROR(ga_rng_geometric(rng, 1.5, 1, kShape, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT, "p > 1");
   EXPECT_EQ(out, nullptr);
 }
 
 TEST_F(RandomErrorTest, IntegerBounds) {
   ga_array_t out = nullptr;
-  EXPECT_RANDOM_ERROR(ga_rng_integers(rng, 5, 5, 0, 1, kShape, GA_INT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_integers(rng, 5, 5, 0, 1, kShape, GA_INT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "low >= high");
-  EXPECT_RANDOM_ERROR(ga_rng_integers(rng, 6, 5, 1, 1, kShape, GA_INT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_integers(rng, 6, 5, 1, 1, kShape, GA_INT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "low > high");
-  EXPECT_RANDOM_ERROR(ga_random_randint(3, 3, 1, kShape, GA_INT64, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_random_randint(3, 3, 1, kShape, GA_INT64, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "low >= high");
-  EXPECT_RANDOM_ERROR(ga_rng_integers(rng, -129, 0, 0, 1, kShape, GA_INT8, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_integers(rng, -129, 0, 0, 1, kShape, GA_INT8, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "low is out of bounds for int8");
-  EXPECT_RANDOM_ERROR(ga_rng_integers(rng, 0, 129, 0, 1, kShape, GA_INT8, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_integers(rng, 0, 129, 0, 1, kShape, GA_INT8, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "high is out of bounds for int8");
-  EXPECT_RANDOM_ERROR(ga_rng_integers(rng, 0, 128, 1, 1, kShape, GA_INT8, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_integers(rng, 0, 128, 1, 1, kShape, GA_INT8, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "high is out of bounds for int8");
-  EXPECT_RANDOM_ERROR(ga_rng_integers(rng, -1, 3, 0, 1, kShape, GA_UINT16, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_integers(rng, -1, 3, 0, 1, kShape, GA_UINT16, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "low is out of bounds for uint16");
-  EXPECT_RANDOM_ERROR(ga_rng_integers(rng, 0, 3, 0, 1, kShape, GA_BOOL, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_integers(rng, 0, 3, 0, 1, kShape, GA_BOOL, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "high is out of bounds for bool");
   EXPECT_EQ(out, nullptr);
   // An exclusive high one past the largest value is allowed.
-  GA_ASSERT_OK(ga_rng_integers(rng, -128, 128, 0, 1, kShape, GA_INT8, &out, nullptr));
+  GA_ASSERT_OK(ga_rng_integers(rng, -128, 128, 0, 1, kShape, GA_INT8, nullptr, nullptr, &out));
   ga_array_release(out);
 }
 
 TEST_F(RandomErrorTest, SelectionArguments) {
   ga_array_t out = nullptr;
   const int64_t five[] = {5};
-  EXPECT_RANDOM_ERROR(ga_rng_choice(rng, nullptr, 3, 0, nullptr, 1, five, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_choice(rng, nullptr, 3, 0, nullptr, 1, five, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "Cannot take a larger sample than population when replace is False");
-  EXPECT_RANDOM_ERROR(ga_rng_choice(rng, nullptr, 0, 1, nullptr, 1, five, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_choice(rng, nullptr, 0, 1, nullptr, 1, five, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "a cannot be empty");
   ga_array_t matrix = owned(upload_shaped(std::vector<double>(6, 1.0), {2, 3}));
-  EXPECT_RANDOM_ERROR(ga_rng_choice(rng, matrix, 0, 1, nullptr, 1, five, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_choice(rng, matrix, 0, 1, nullptr, 1, five, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "a must be 1-dimensional");
   ga_array_t p = owned(upload(std::vector<double>{0.5, 0.5}));
-  EXPECT_RANDOM_ERROR(ga_rng_choice(rng, nullptr, 3, 1, p, 1, five, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_choice(rng, nullptr, 3, 1, p, 1, five, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "a and p must have same size");
-  EXPECT_RANDOM_ERROR(ga_rng_choice(rng, nullptr, 6, 1, matrix, 1, five, &out, nullptr), GA_ERROR_INVALID_ARGUMENT,
+  EXPECT_RANDOM_ERROR(ga_rng_choice(rng, nullptr, 6, 1, matrix, 1, five, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT,
                       "p must be 1-dimensional");
   ga_array_t complex_p = owned(upload(std::vector<std::complex<double>>{{0.5, 0}, {0.5, 0}}));
-  GA_EXPECT_STATUS(ga_rng_choice(rng, nullptr, 2, 1, complex_p, 1, five, &out, nullptr), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_rng_choice(rng, nullptr, 2, 1, complex_p, 1, five, nullptr, nullptr, &out), GA_ERROR_DTYPE);
   ga_array_t scalar = nullptr;
   GA_ASSERT_OK(
-      ga_array_from_host(std::vector<double>{1.0}.data(), 0, nullptr, nullptr, GA_FLOAT64, GA_ORDER_C, &scalar));
+      ga_array_from_host(std::vector<double>{1.0}.data(), 0, nullptr, nullptr, GA_FLOAT64, GA_ORDER_C, nullptr,
+                         &scalar));
   owned(scalar);
-  EXPECT_RANDOM_ERROR(ga_rng_permuted(rng, scalar, &out, nullptr), GA_ERROR_INVALID_ARGUMENT, "at least 1-dimensional");
+  EXPECT_RANDOM_ERROR(ga_rng_permuted(rng, scalar, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT, "at least 1-dimensional");
   GA_EXPECT_STATUS(ga_rng_shuffle(rng, scalar, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_rng_permuted(rng, nullptr, &out, nullptr), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_rng_permuted(rng, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
   EXPECT_EQ(out, nullptr);
 }
 

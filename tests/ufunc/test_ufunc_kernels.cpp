@@ -100,7 +100,7 @@ TEST_F(UfuncKernels, EveryLoopMatchesNumPy) {
     for (const Column& column : reference.inputs) {
       const int64_t shape[1] = {static_cast<int64_t>(column.count())};
       ga_array_t array = nullptr;
-      ASSERT_EQ(ga_array_from_host(column.bytes.data(), 1, shape, nullptr, column.dtype, GA_ORDER_C, &array), GA_OK)
+      ASSERT_EQ(ga_array_from_host(column.bytes.data(), 1, shape, nullptr, column.dtype, GA_ORDER_C, nullptr, &array), GA_OK)
           << ga_last_error();
       arrays.push_back(array);
       ga_operand_t operand{};
@@ -113,11 +113,12 @@ TEST_F(UfuncKernels, EveryLoopMatchesNumPy) {
     std::vector<ga_array_t> outputs(reference.outputs.size(), nullptr);
     const ga_ufunc_options_t options{sizeof(options), GA_CASTING_UNSAFE, GA_DTYPE_SAME, signature.data()};
     const ga_status_t status =
-        ga_ufunc_call(ufunc, operands.data(), operands.size(), outputs.data(), outputs.size(), &options, nullptr);
+        ga_ufunc_call(ufunc, operands.data(), operands.size(), &options, outputs.data(), outputs.size(), nullptr,
+                      outputs.data());
     EXPECT_EQ(status, GA_OK) << reference.ufunc << " " << reference.loop << ": " << ga_last_error();
     for (std::size_t k = 0; status == GA_OK && k < outputs.size(); ++k) {
       Column got{reference.outputs[k].dtype, std::vector<unsigned char>(reference.outputs[k].bytes.size())};
-      ASSERT_EQ(ga_array_to_host(outputs[k], got.bytes.data(), got.bytes.size()), GA_OK) << ga_last_error();
+      ASSERT_EQ(ga_array_to_host(outputs[k], got.bytes.data(), got.bytes.size(), nullptr), GA_OK) << ga_last_error();
       const std::string report = mismatches(got, reference.outputs[k]);
       EXPECT_TRUE(report.empty()) << reference.ufunc << " " << reference.loop << " output " << k << ":" << report;
     }

@@ -92,13 +92,13 @@ TEST_F(ViewsCapiTest, IndexReturnsAViewThatOutlivesItsInput) {
 TEST_F(ViewsCapiTest, ReshapeAndRavelViews) {
   const int64_t shape[] = {4, -1};
   ga_array_t reshaped = nullptr;
-  GA_ASSERT_OK(ga_array_reshape(a_, 2, shape, GA_ORDER_C, &reshaped));
+  GA_ASSERT_OK(ga_array_reshape(a_, 2, shape, GA_ORDER_C, nullptr, &reshaped));
   EXPECT_EQ(shape_of(reshaped), (Shape{4, 6}));
   EXPECT_EQ(strides_of(reshaped), (Shape{6, 1}));
   ga_array_t transposed = nullptr;
   GA_ASSERT_OK(ga_array_transpose(reshaped, nullptr, 0, &transposed));
   ga_array_t flat = nullptr;
-  GA_ASSERT_OK(ga_array_ravel(transposed, GA_ORDER_A, &flat));  // F-contiguous: a view in F order
+  GA_ASSERT_OK(ga_array_ravel(transposed, GA_ORDER_A, nullptr, &flat));  // F-contiguous: a view in F order
   EXPECT_EQ(shape_of(flat), (Shape{24}));
   EXPECT_EQ(address_offset(flat, a_), 0);
   for (ga_array_t handle : {reshaped, transposed, flat}) GA_ASSERT_OK(ga_array_release(handle));
@@ -198,7 +198,7 @@ TEST_F(ViewsCapiTest, RealAndImagOfComplex) {
   ga_array_t real = nullptr;
   ga_array_t imag = nullptr;
   GA_ASSERT_OK(ga_array_real(z, &real));
-  GA_ASSERT_OK(ga_array_imag(z, &imag));
+  GA_ASSERT_OK(ga_array_imag(z, nullptr, &imag));
   ga_dtype_t dtype = GA_BOOL;
   GA_ASSERT_OK(ga_array_dtype(imag, &dtype));
   EXPECT_EQ(dtype, GA_FLOAT32);
@@ -218,9 +218,9 @@ TEST_F(ViewsCapiTest, BadHandlesAndOutPointers) {
   const auto calls = [&](ga_array_t array, ga_array_t* result) {
     return std::vector<std::pair<const char*, ga_status_t>>{
         {"ga_array_index", ga_array_index(array, nullptr, 0, result)},
-        {"ga_array_reshape", ga_array_reshape(array, 1, shape, GA_ORDER_C, result)},
-        {"ga_array_ravel", ga_array_ravel(array, GA_ORDER_C, result)},
-        {"ga_array_flatten", ga_array_flatten(array, GA_ORDER_C, result)},
+        {"ga_array_reshape", ga_array_reshape(array, 1, shape, GA_ORDER_C, nullptr, result)},
+        {"ga_array_ravel", ga_array_ravel(array, GA_ORDER_C, nullptr, result)},
+        {"ga_array_flatten", ga_array_flatten(array, GA_ORDER_C, nullptr, result)},
         {"ga_array_transpose", ga_array_transpose(array, nullptr, 0, result)},
         {"ga_array_swapaxes", ga_array_swapaxes(array, 0, 0, result)},
         {"ga_array_moveaxis", ga_array_moveaxis(array, axes, axes, 1, result)},
@@ -231,7 +231,7 @@ TEST_F(ViewsCapiTest, BadHandlesAndOutPointers) {
         {"ga_array_atleast_3d", ga_array_atleast_3d(array, result)},
         {"ga_array_broadcast_to", ga_array_broadcast_to(array, 1, shape, result)},
         {"ga_array_real", ga_array_real(array, result)},
-        {"ga_array_imag", ga_array_imag(array, result)},
+        {"ga_array_imag", ga_array_imag(array, nullptr, result)},
     };
   };
   for (const auto& [name, status] : calls(nullptr, &out)) {
@@ -256,21 +256,21 @@ TEST_F(ViewsCapiTest, BadCountsAndLists) {
   const int64_t long_shape[33] = {24, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
                                   1,  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
   const int axes[33] = {};
-  GA_EXPECT_STATUS(ga_array_reshape(a_, 33, long_shape, GA_ORDER_C, &out),
+  GA_EXPECT_STATUS(ga_array_reshape(a_, 33, long_shape, GA_ORDER_C, nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
   expect_message_names("ga_array_reshape", "argument 'shape' has 33 entries");
-  GA_EXPECT_STATUS(ga_array_reshape(a_, -1, long_shape, GA_ORDER_C, &out),
+  GA_EXPECT_STATUS(ga_array_reshape(a_, -1, long_shape, GA_ORDER_C, nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_reshape(a_, 2, nullptr, GA_ORDER_C, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_reshape(a_, 1, long_shape, GA_ORDER_K, &out),
+  GA_EXPECT_STATUS(ga_array_reshape(a_, 2, nullptr, GA_ORDER_C, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_reshape(a_, 1, long_shape, GA_ORDER_K, nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
   const int64_t five_by_five[] = {5, 5};
-  GA_EXPECT_STATUS(ga_array_reshape(a_, 2, five_by_five, GA_ORDER_C, &out),
+  GA_EXPECT_STATUS(ga_array_reshape(a_, 2, five_by_five, GA_ORDER_C, nullptr, &out),
                    GA_ERROR_SHAPE_MISMATCH);
   expect_message_names("ga_array_reshape", "cannot reshape array of size 24 into shape (5, 5)");
   GA_EXPECT_STATUS(ga_array_broadcast_to(a_, 33, long_shape, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_ravel(a_, static_cast<ga_order_t>(4), &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_flatten(a_, static_cast<ga_order_t>(4), &out),
+  GA_EXPECT_STATUS(ga_array_ravel(a_, static_cast<ga_order_t>(4), nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_flatten(a_, static_cast<ga_order_t>(4), nullptr, &out),
                    GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_array_transpose(a_, axes, 33, &out), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_array_transpose(a_, nullptr, 3, &out), GA_ERROR_INVALID_ARGUMENT);
@@ -321,12 +321,12 @@ TEST_F(ViewsCapiTest, CopiesWithoutADeviceReturnNoDevice) {
   const ga_array_t untouched = reinterpret_cast<ga_array_t>(0x1234);
   ga_array_t out = untouched;
   const int64_t flat[] = {24};
-  GA_EXPECT_STATUS(ga_array_reshape(transposed, 1, flat, GA_ORDER_C, &out), GA_ERROR_NO_DEVICE);
-  GA_EXPECT_STATUS(ga_array_ravel(transposed, GA_ORDER_C, &out), GA_ERROR_NO_DEVICE);
-  GA_EXPECT_STATUS(ga_array_flatten(a_, GA_ORDER_C, &out), GA_ERROR_NO_DEVICE);
-  GA_EXPECT_STATUS(ga_array_imag(a_, &out), GA_ERROR_NO_DEVICE);
+  GA_EXPECT_STATUS(ga_array_reshape(transposed, 1, flat, GA_ORDER_C, nullptr, &out), GA_ERROR_NO_DEVICE);
+  GA_EXPECT_STATUS(ga_array_ravel(transposed, GA_ORDER_C, nullptr, &out), GA_ERROR_NO_DEVICE);
+  GA_EXPECT_STATUS(ga_array_flatten(a_, GA_ORDER_C, nullptr, &out), GA_ERROR_NO_DEVICE);
+  GA_EXPECT_STATUS(ga_array_imag(a_, nullptr, &out), GA_ERROR_NO_DEVICE);
   EXPECT_EQ(out, untouched);
-  GA_ASSERT_OK(ga_array_reshape(transposed, 1, flat, GA_ORDER_F, &out));
+  GA_ASSERT_OK(ga_array_reshape(transposed, 1, flat, GA_ORDER_F, nullptr, &out));
   GA_ASSERT_OK(ga_array_release(out));
   GA_ASSERT_OK(ga_array_release(transposed));
 }

@@ -102,14 +102,14 @@ TEST_F(ViewsDeviceTest, CApiCopiesAreNewHandles) {
   GA_ASSERT_OK(ga_array_transpose(a, nullptr, 0, &transposed));
   ga_array_t copy = nullptr;
   const int64_t shape[] = {12, 2};
-  GA_ASSERT_OK(ga_array_reshape(transposed, 2, shape, GA_ORDER_C, &copy));
+  GA_ASSERT_OK(ga_array_reshape(transposed, 2, shape, GA_ORDER_C, nullptr, &copy));
   unsigned flags = 0;
   GA_ASSERT_OK(ga_array_flags(copy, &flags));
   EXPECT_NE(flags & GA_ARRAY_OWNDATA, 0u);
   ga_array_t flat = nullptr;
-  GA_ASSERT_OK(ga_array_flatten(a, GA_ORDER_K, &flat));
+  GA_ASSERT_OK(ga_array_flatten(a, GA_ORDER_K, nullptr, &flat));
   ga_array_t zeros = nullptr;
-  GA_ASSERT_OK(ga_array_imag(a, &zeros));
+  GA_ASSERT_OK(ga_array_imag(a, nullptr, &zeros));
   GA_ASSERT_OK(ga_array_flags(zeros, &flags));
   EXPECT_EQ(flags & GA_ARRAY_WRITEABLE, 0u);
   for (ga_array_t handle : {a, transposed, copy, flat, zeros}) {

@@ -67,9 +67,9 @@ TEST(ViewsPublic, NullArrayIsAnInvalidHandleEverywhere) {
   EXPECT_NE(std::string(ga_last_error()).find("ga_array_index: argument 'array' is NULL"),
             std::string::npos)
       << ga_last_error();
-  GA_EXPECT_STATUS(ga_array_reshape(nullptr, 1, shape, GA_ORDER_C, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_ravel(nullptr, GA_ORDER_C, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_flatten(nullptr, GA_ORDER_C, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_reshape(nullptr, 1, shape, GA_ORDER_C, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_ravel(nullptr, GA_ORDER_C, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_flatten(nullptr, GA_ORDER_C, nullptr, &out), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_array_transpose(nullptr, nullptr, 0, &out), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_array_swapaxes(nullptr, 0, 0, &out), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_array_moveaxis(nullptr, axes, axes, 1, &out), GA_ERROR_INVALID_HANDLE);
@@ -80,7 +80,7 @@ TEST(ViewsPublic, NullArrayIsAnInvalidHandleEverywhere) {
   GA_EXPECT_STATUS(ga_array_atleast_3d(nullptr, &out), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_array_broadcast_to(nullptr, 1, shape, &out), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_array_real(nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_imag(nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_imag(nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
   const ga_array_t arrays[] = {nullptr};
   GA_EXPECT_STATUS(ga_array_broadcast_arrays(arrays, 1, &out), GA_ERROR_INVALID_HANDLE);
   EXPECT_NE(std::string(ga_last_error()).find("arrays[0]"), std::string::npos);

@@ -127,9 +127,9 @@ function GArray(host::Array{T,N}) where {T<:Element,N}
     out = Ref{LibGarray.ga_array_t}(C_NULL)
     if isempty(host)
         # An empty Array may have no data address to give.
-        check(LibGarray.ga_array_empty(N, shape, dtype(T), LibGarray.GA_ORDER_F, out))
+        check(LibGarray.ga_array_empty(N, shape, dtype(T), LibGarray.GA_ORDER_F, C_NULL, out))
     else
-        check(LibGarray.ga_array_from_host(host, N, shape, C_NULL, dtype(T), LibGarray.GA_ORDER_F, out))
+        check(LibGarray.ga_array_from_host(host, N, shape, C_NULL, dtype(T), LibGarray.GA_ORDER_F, C_NULL, out))
     end
     return GArray{T,N}(out[])
 end
@@ -147,7 +147,7 @@ function Base.Array(array::GArray{T,N}) where {T,N}
     transposed = Ref{LibGarray.ga_array_t}(C_NULL)
     GC.@preserve array check(LibGarray.ga_array_transpose(array.handle, C_NULL, 0, transposed))
     try
-        check(LibGarray.ga_array_to_host(transposed[], host, sizeof(host)))
+        check(LibGarray.ga_array_to_host(transposed[], host, sizeof(host), C_NULL))
     finally
         LibGarray.ga_array_release(transposed[])
     end
@@ -203,7 +203,7 @@ function with_rank(array::GArray{T,N}, rank::Integer) where {T,N}
     N == rank && return array
     shape = Int64[size(array)..., ntuple(_ -> 1, rank - N)...]
     out = Ref{LibGarray.ga_array_t}(C_NULL)
-    GC.@preserve array check(LibGarray.ga_array_reshape(array.handle, rank, shape, LibGarray.GA_ORDER_F, out))
+    GC.@preserve array check(LibGarray.ga_array_reshape(array.handle, rank, shape, LibGarray.GA_ORDER_F, C_NULL, out))
     return GArray{T,Int(rank)}(out[])
 end
 
@@ -243,8 +243,8 @@ function ufunc(name::AbstractString, args::Union{GArray,Element}...)
     inputs = map(arg -> arg isa GArray ? with_rank(arg, rank) : arg, args)
     operands = LibGarray.ga_operand_t[operand(input) for input in inputs]
     outputs = fill(LibGarray.ga_array_t(C_NULL), Int(nout[]))
-    GC.@preserve inputs check(LibGarray.ga_ufunc_call(handle[], operands, length(operands), outputs,
-                                                       length(outputs), C_NULL, C_NULL))
+    GC.@preserve inputs check(LibGarray.ga_ufunc_call(handle[], operands, length(operands), C_NULL, outputs,
+                                                      length(outputs), C_NULL, outputs))
     results = Vector{GArray}(undef, length(outputs))
     try
         for index in eachindex(outputs)
@@ -304,11 +304,11 @@ function Base.sum(array::GArray)
     handle = Ref{LibGarray.ga_ufunc_t}(C_NULL)
     check(LibGarray.ga_ufunc_find("add", handle))
     out = Ref{LibGarray.ga_array_t}(C_NULL)
-    GC.@preserve array check(LibGarray.ga_ufunc_reduce(handle[], array.handle, C_NULL, -1, 0,
-                                                       LibGarray.GA_DTYPE_SAME, C_NULL, out, C_NULL))
+    GC.@preserve array check(LibGarray.ga_ufunc_reduce(handle[], array.handle, C_NULL, -1, 0, LibGarray.GA_DTYPE_SAME,
+                                                       C_NULL, C_NULL, C_NULL, out))
     total = wrap(out[])
     host = Vector{eltype(total)}(undef, 1)
-    GC.@preserve total check(LibGarray.ga_array_to_host(total.handle, host, sizeof(host)))
+    GC.@preserve total check(LibGarray.ga_array_to_host(total.handle, host, sizeof(host), C_NULL))
     return host[1]
 end
 

@@ -834,8 +834,8 @@ const GA_WINDOW_HAMMING = ga_window_t(2)
 const GA_WINDOW_HANNING = ga_window_t(3)
 const GA_WINDOW_KAISER = ga_window_t(4)
 
-ga_window(kind, m, beta, result) =
-    @ccall libgarray.ga_window(kind::ga_window_t, m::Int64, beta::Cdouble, result::Ptr{ga_array_t})::ga_status_t
+ga_signal_window(kind, m, beta, result) =
+    @ccall libgarray.ga_signal_window(kind::ga_window_t, m::Int64, beta::Cdouble, result::Ptr{ga_array_t})::ga_status_t
 
 # include/garray/indexing.h
 
@@ -937,80 +937,80 @@ struct ga_reduce_options_t
     ddof::Cdouble
 end
 
-ga_sum(a, options, out, stream) =
-    @ccall libgarray.ga_sum(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_sum(a, options, out, stream) =
+    @ccall libgarray.ga_array_sum(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_prod(a, options, out, stream) =
-    @ccall libgarray.ga_prod(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_prod(a, options, out, stream) =
+    @ccall libgarray.ga_array_prod(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_max(a, options, out, stream) =
-    @ccall libgarray.ga_max(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_max(a, options, out, stream) =
+    @ccall libgarray.ga_array_max(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_min(a, options, out, stream) =
-    @ccall libgarray.ga_min(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_min(a, options, out, stream) =
+    @ccall libgarray.ga_array_min(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_any(a, options, out, stream) =
-    @ccall libgarray.ga_any(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_any(a, options, out, stream) =
+    @ccall libgarray.ga_array_any(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_all(a, options, out, stream) =
-    @ccall libgarray.ga_all(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_all(a, options, out, stream) =
+    @ccall libgarray.ga_array_all(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_argmax(a, options, out, stream) =
-    @ccall libgarray.ga_argmax(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_argmax(a, options, out, stream) =
+    @ccall libgarray.ga_array_argmax(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_argmin(a, options, out, stream) =
-    @ccall libgarray.ga_argmin(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_argmin(a, options, out, stream) =
+    @ccall libgarray.ga_array_argmin(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_mean(a, options, out, stream) =
-    @ccall libgarray.ga_mean(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_mean(a, options, out, stream) =
+    @ccall libgarray.ga_array_mean(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_var(a, options, out, stream) =
-    @ccall libgarray.ga_var(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_var(a, options, out, stream) =
+    @ccall libgarray.ga_array_var(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_std(a, options, out, stream) =
-    @ccall libgarray.ga_std(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_std(a, options, out, stream) =
+    @ccall libgarray.ga_array_std(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_count_nonzero(a, options, out, stream) =
-    @ccall libgarray.ga_count_nonzero(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_count_nonzero(a, options, out, stream) =
+    @ccall libgarray.ga_array_count_nonzero(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_ptp(a, options, out, stream) =
-    @ccall libgarray.ga_ptp(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_ptp(a, options, out, stream) =
+    @ccall libgarray.ga_array_ptp(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_nansum(a, options, out, stream) =
-    @ccall libgarray.ga_nansum(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nansum(a, options, out, stream) =
+    @ccall libgarray.ga_array_nansum(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_nanprod(a, options, out, stream) =
-    @ccall libgarray.ga_nanprod(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanprod(a, options, out, stream) =
+    @ccall libgarray.ga_array_nanprod(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_nanmin(a, options, out, stream) =
-    @ccall libgarray.ga_nanmin(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanmin(a, options, out, stream) =
+    @ccall libgarray.ga_array_nanmin(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_nanmax(a, options, out, stream) =
-    @ccall libgarray.ga_nanmax(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanmax(a, options, out, stream) =
+    @ccall libgarray.ga_array_nanmax(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_nanargmin(a, options, out, stream) =
-    @ccall libgarray.ga_nanargmin(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanargmin(a, options, out, stream) =
+    @ccall libgarray.ga_array_nanargmin(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_nanargmax(a, options, out, stream) =
-    @ccall libgarray.ga_nanargmax(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanargmax(a, options, out, stream) =
+    @ccall libgarray.ga_array_nanargmax(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_nanmean(a, options, out, stream) =
-    @ccall libgarray.ga_nanmean(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanmean(a, options, out, stream) =
+    @ccall libgarray.ga_array_nanmean(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_nanvar(a, options, out, stream) =
-    @ccall libgarray.ga_nanvar(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanvar(a, options, out, stream) =
+    @ccall libgarray.ga_array_nanvar(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_nanstd(a, options, out, stream) =
-    @ccall libgarray.ga_nanstd(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanstd(a, options, out, stream) =
+    @ccall libgarray.ga_array_nanstd(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_average(a, weights, options, out, stream) =
-    @ccall libgarray.ga_average(a::ga_array_t, weights::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_average(a, weights, options, out, stream) =
+    @ccall libgarray.ga_array_average(a::ga_array_t, weights::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_cov(m, y, rowvar, bias, ddof, out, stream) =
-    @ccall libgarray.ga_cov(m::ga_array_t, y::ga_array_t, rowvar::Cint, bias::Cint, ddof::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_cov(m, y, rowvar, bias, ddof, out, stream) =
+    @ccall libgarray.ga_array_cov(m::ga_array_t, y::ga_array_t, rowvar::Cint, bias::Cint, ddof::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_corrcoef(x, y, rowvar, out, stream) =
-    @ccall libgarray.ga_corrcoef(x::ga_array_t, y::ga_array_t, rowvar::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_corrcoef(x, y, rowvar, out, stream) =
+    @ccall libgarray.ga_array_corrcoef(x::ga_array_t, y::ga_array_t, rowvar::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
 # include/garray/sorting.h
 
@@ -1067,35 +1067,35 @@ ga_array_median(array, axis, keepdims, out) =
 
 # include/garray/products.h
 
-ga_matmul(a, b, out, stream) =
-    @ccall libgarray.ga_matmul(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_matmul(a, b, out, stream) =
+    @ccall libgarray.ga_array_matmul(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_dot(a, b, out, stream) =
-    @ccall libgarray.ga_dot(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_dot(a, b, out, stream) =
+    @ccall libgarray.ga_array_dot(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_vdot(a, b, out, stream) =
-    @ccall libgarray.ga_vdot(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_vdot(a, b, out, stream) =
+    @ccall libgarray.ga_array_vdot(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_inner(a, b, out, stream) =
-    @ccall libgarray.ga_inner(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_inner(a, b, out, stream) =
+    @ccall libgarray.ga_array_inner(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_outer(a, b, out, stream) =
-    @ccall libgarray.ga_outer(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_outer(a, b, out, stream) =
+    @ccall libgarray.ga_array_outer(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_kron(a, b, out, stream) =
-    @ccall libgarray.ga_kron(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_kron(a, b, out, stream) =
+    @ccall libgarray.ga_array_kron(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_tensordot(a, b, a_axes, b_axes, axis_count, out, stream) =
-    @ccall libgarray.ga_tensordot(a::ga_array_t, b::ga_array_t, a_axes::Ptr{Cint}, b_axes::Ptr{Cint}, axis_count::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_tensordot(a, b, a_axes, b_axes, axis_count, out, stream) =
+    @ccall libgarray.ga_array_tensordot(a::ga_array_t, b::ga_array_t, a_axes::Ptr{Cint}, b_axes::Ptr{Cint}, axis_count::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_einsum(subscripts, operands, count, out, stream) =
-    @ccall libgarray.ga_einsum(subscripts::Cstring, operands::Ptr{ga_array_t}, count::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_einsum(subscripts, operands, count, out, stream) =
+    @ccall libgarray.ga_array_einsum(subscripts::Cstring, operands::Ptr{ga_array_t}, count::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
 
-ga_set_allow_tf32(allow) =
-    @ccall libgarray.ga_set_allow_tf32(allow::Cint)::ga_status_t
+ga_linalg_set_allow_tf32(allow) =
+    @ccall libgarray.ga_linalg_set_allow_tf32(allow::Cint)::ga_status_t
 
-ga_get_allow_tf32(allow) =
-    @ccall libgarray.ga_get_allow_tf32(allow::Ptr{Cint})::ga_status_t
+ga_linalg_get_allow_tf32(allow) =
+    @ccall libgarray.ga_linalg_get_allow_tf32(allow::Ptr{Cint})::ga_status_t
 
 # include/garray/random.h
 

@@ -48,7 +48,7 @@ def casting_code(casting):
 
 
 def reduction_options(axis, keepdims, dtype=None, ddof=0):
-    """The options of a named reduction (ga_sum, ga_mean, ...) as bindings/python/reductions.i reads
+    """The options of a named reduction (ga_array_sum, ga_array_mean, ...) as bindings/python/reductions.i reads
     them: None for the defaults (the fastest path), else the tuple (axes or None, keepdims, dtype
     code, ddof)."""
     if axis is None and not keepdims and dtype is None and not ddof:

@@ -409,10 +409,10 @@ class ndarray(LateMethods, lib.ga_array_s):
     # Reductions and elementwise methods ----------------------------------------------------------
 
     def sum(self, axis=None, dtype=None, out=None, keepdims=False):
-        return lib.ga_sum(self, reduction_options(axis, keepdims, dtype), out)
+        return lib.ga_array_sum(self, reduction_options(axis, keepdims, dtype), out)
 
     def prod(self, axis=None, dtype=None, out=None, keepdims=False):
-        return lib.ga_prod(self, reduction_options(axis, keepdims, dtype), out)
+        return lib.ga_array_prod(self, reduction_options(axis, keepdims, dtype), out)
 
     def max(self, axis=None, out=None, keepdims=False):
         return _reduce(_MAXIMUM, self, axis, keepdims, _SAME, None, out)

@@ -16,23 +16,23 @@ from garray._library import lib
 def matmul(a, b, out=None):
     """a @ b with NumPy's rules: 1-d operands are promoted to matrices and the added axis dropped,
     batch dimensions broadcast; a 0-d operand is a ValueError."""
-    return lib.ga_matmul(a, b, out)
+    return lib.ga_array_matmul(a, b, out)
 
 
 def dot(a, b, out=None):
     """np.dot: a product with a 0-d operand multiplies; otherwise the sum over a's last axis and b's
     second-to-last (its only axis when 1-d)."""
-    return lib.ga_dot(a, b, out)
+    return lib.ga_array_dot(a, b, out)
 
 
 def vdot(a, b):
     """np.vdot: sum(conj(a) * b) over the flattened operands, a 0-d array."""
-    return lib.ga_vdot(a, b, None)
+    return lib.ga_array_vdot(a, b, None)
 
 
 def inner(a, b):
     """np.inner: the sum over both last axes."""
-    return lib.ga_inner(a, b, None)
+    return lib.ga_array_inner(a, b, None)
 
 
 def tensordot(a, b, axes=2):
@@ -42,13 +42,13 @@ def tensordot(a, b, axes=2):
         count = operator.index(axes)
     except TypeError:
         a_axes, b_axes = axes
-        return lib.ga_tensordot(a, b, (a_axes, b_axes), None)
-    return lib.ga_tensordot(a, b, count, None)
+        return lib.ga_array_tensordot(a, b, (a_axes, b_axes), None)
+    return lib.ga_array_tensordot(a, b, count, None)
 
 
 def kron(a, b):
     """np.kron: the Kronecker product."""
-    return lib.ga_kron(a, b, None)
+    return lib.ga_array_kron(a, b, None)
 
 
 def einsum(subscripts, *operands, out=None, optimize=False):
@@ -60,15 +60,15 @@ def einsum(subscripts, *operands, out=None, optimize=False):
     if not isinstance(subscripts, str):
         raise TypeError("einsum: the first argument must be the subscripts string; the interleaved "
                         "(operand, sublist) form is not supported")
-    return lib.ga_einsum(subscripts, operands, out)
+    return lib.ga_array_einsum(subscripts, operands, out)
 
 
 def set_allow_tf32(allow):
     """Allows (True) or forbids (False, the default) TF32 tensor cores in float32 products,
     process-wide."""
-    lib.ga_set_allow_tf32(1 if allow else 0)
+    lib.ga_linalg_set_allow_tf32(1 if allow else 0)
 
 
 def get_allow_tf32():
     """Whether float32 products may use TF32 tensor cores."""
-    return bool(lib.ga_get_allow_tf32())
+    return bool(lib.ga_linalg_get_allow_tf32())

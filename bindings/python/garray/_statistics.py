@@ -33,84 +33,84 @@ def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None):
     in int64/uint64 and float16 in float32, as NumPy."""
     if initial is not None:
         return _fold_sum(a, axis, dtype, out, keepdims, initial)
-    return lib.ga_sum(a, _options(axis, keepdims, dtype), out)
+    return lib.ga_array_sum(a, _options(axis, keepdims, dtype), out)
 
 
 def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None):
     if initial is not None:
         return _fold_prod(a, axis, dtype, out, keepdims, initial)
-    return lib.ga_prod(a, _options(axis, keepdims, dtype), out)
+    return lib.ga_array_prod(a, _options(axis, keepdims, dtype), out)
 
 
 def mean(a, axis=None, dtype=None, out=None, keepdims=False):
     """The arithmetic mean; integers average in float64, float16 in float32; NaN for empty slices."""
-    return lib.ga_mean(a, _options(axis, keepdims, dtype), out)
+    return lib.ga_array_mean(a, _options(axis, keepdims, dtype), out)
 
 
 def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
     """The variance, in one numerically sound pass (Welford/Chan); real for complex input."""
-    return lib.ga_var(a, _options(axis, keepdims, dtype, ddof), out)
+    return lib.ga_array_var(a, _options(axis, keepdims, dtype, ddof), out)
 
 
 def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-    return lib.ga_std(a, _options(axis, keepdims, dtype, ddof), out)
+    return lib.ga_array_std(a, _options(axis, keepdims, dtype, ddof), out)
 
 
 def argmax(a, axis=None, out=None, *, keepdims=False):
     """The index of the first maximum along `axis` (None: of the flattened array); NaN wins."""
-    return lib.ga_argmax(a, _options(_one_axis(axis), keepdims), out)
+    return lib.ga_array_argmax(a, _options(_one_axis(axis), keepdims), out)
 
 
 def argmin(a, axis=None, out=None, *, keepdims=False):
-    return lib.ga_argmin(a, _options(_one_axis(axis), keepdims), out)
+    return lib.ga_array_argmin(a, _options(_one_axis(axis), keepdims), out)
 
 
 def count_nonzero(a, axis=None, *, keepdims=False):
     """The number of nonzero values (an int64 array, 0-d for axis=None, as CuPy returns it)."""
-    return lib.ga_count_nonzero(a, _options(axis, keepdims), None)
+    return lib.ga_array_count_nonzero(a, _options(axis, keepdims), None)
 
 
 def ptp(a, axis=None, out=None, keepdims=False):
     """max - min along `axis`, in the input's dtype."""
-    return lib.ga_ptp(a, _options(axis, keepdims), out)
+    return lib.ga_array_ptp(a, _options(axis, keepdims), out)
 
 
 def nansum(a, axis=None, dtype=None, out=None, keepdims=False):
-    return lib.ga_nansum(a, _options(axis, keepdims, dtype), out)
+    return lib.ga_array_nansum(a, _options(axis, keepdims, dtype), out)
 
 
 def nanprod(a, axis=None, dtype=None, out=None, keepdims=False):
-    return lib.ga_nanprod(a, _options(axis, keepdims, dtype), out)
+    return lib.ga_array_nanprod(a, _options(axis, keepdims, dtype), out)
 
 
 def nanmin(a, axis=None, out=None, keepdims=False):
     """The minimum ignoring NaN; NaN for an all-NaN slice."""
-    return lib.ga_nanmin(a, _options(axis, keepdims), out)
+    return lib.ga_array_nanmin(a, _options(axis, keepdims), out)
 
 
 def nanmax(a, axis=None, out=None, keepdims=False):
-    return lib.ga_nanmax(a, _options(axis, keepdims), out)
+    return lib.ga_array_nanmax(a, _options(axis, keepdims), out)
 
 
 def nanargmin(a, axis=None, out=None, *, keepdims=False):
     """argmin ignoring NaN; -1 for an all-NaN slice, as CuPy (NumPy raises ValueError)."""
-    return lib.ga_nanargmin(a, _options(_one_axis(axis), keepdims), out)
+    return lib.ga_array_nanargmin(a, _options(_one_axis(axis), keepdims), out)
 
 
 def nanargmax(a, axis=None, out=None, *, keepdims=False):
-    return lib.ga_nanargmax(a, _options(_one_axis(axis), keepdims), out)
+    return lib.ga_array_nanargmax(a, _options(_one_axis(axis), keepdims), out)
 
 
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False):
-    return lib.ga_nanmean(a, _options(axis, keepdims, dtype), out)
+    return lib.ga_array_nanmean(a, _options(axis, keepdims, dtype), out)
 
 
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-    return lib.ga_nanvar(a, _options(axis, keepdims, dtype, ddof), out)
+    return lib.ga_array_nanvar(a, _options(axis, keepdims, dtype, ddof), out)
 
 
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-    return lib.ga_nanstd(a, _options(axis, keepdims, dtype, ddof), out)
+    return lib.ga_array_nanstd(a, _options(axis, keepdims, dtype, ddof), out)
 
 
 def _weights_along(a, weights, axis):
@@ -136,7 +136,7 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
         options = ((axis,), bool(keepdims), _SAME, 0.0)
         axes = (axis,)
     if weights is None:
-        result = lib.ga_average(a, None, options, None)
+        result = lib.ga_array_average(a, None, options, None)
         if not returned:
             return result
         scale = numpy.dtype(result.dtype).type(a.size / max(result.size, 1))
@@ -144,10 +144,10 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     spread = _weights_along(a, weights, axis)
     result_dtype = numpy.result_type(a.dtype, weights.dtype,
                                      *(("f8",) if numpy.dtype(a.dtype).kind in "biu" else ()))
-    scale = lib.ga_sum(spread, (axes, bool(keepdims), _dtypes.code_of(result_dtype), 0.0), None)
+    scale = lib.ga_array_sum(spread, (axes, bool(keepdims), _dtypes.code_of(result_dtype), 0.0), None)
     if bool((scale == 0).any().get()):
         raise ZeroDivisionError("Weights sum to zero, can't be normalized")
-    result = lib.ga_average(a, weights, options, None)
+    result = lib.ga_array_average(a, weights, options, None)
     if not returned:
         return result
     return result, broadcast_to(scale, result.shape).copy()
@@ -163,13 +163,13 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         raise NotImplementedError("garray.cov: fweights and aweights are not supported")
     if ddof is not None and ddof != int(ddof):
         raise ValueError("ddof must be integer")
-    result = lib.ga_cov(m, y, bool(rowvar), bool(bias), -1 if ddof is None else int(ddof), None)
+    result = lib.ga_array_cov(m, y, bool(rowvar), bool(bias), -1 if ddof is None else int(ddof), None)
     return result if dtype is None else result.astype(dtype)
 
 
 def corrcoef(x, y=None, rowvar=True, *, dtype=None):
     """Pearson product-moment correlation coefficients, clipped to [-1, 1]."""
-    result = lib.ga_corrcoef(x, y, bool(rowvar), None)
+    result = lib.ga_array_corrcoef(x, y, bool(rowvar), None)
     return result if dtype is None else result.astype(dtype)
 
 

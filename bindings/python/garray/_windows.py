@@ -1,5 +1,5 @@
 """NumPy's window functions as float64 garray arrays, computed on the device (garray/manipulation.h's
-ga_window): bartlett, blackman, hamming, hanning and kaiser. M < 1 gives an empty array, M == 1 [1.]."""
+ga_signal_window): bartlett, blackman, hamming, hanning and kaiser. M < 1 gives an empty array, M == 1 [1.]."""
 
 import operator
 
@@ -7,7 +7,7 @@ from garray._library import lib
 
 
 def _window(kind, M, beta=0.0):
-    return lib.ga_window(kind, operator.index(M), float(beta))
+    return lib.ga_signal_window(kind, operator.index(M), float(beta))
 
 
 def bartlett(M):

@@ -1102,7 +1102,7 @@ unsafe extern "C" {
         casting: ga_casting_t,
         r#where: ga_array_t,
     ) -> ga_status_t;
-    pub fn ga_window(kind: ga_window_t, m: i64, beta: f64, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_signal_window(kind: ga_window_t, m: i64, beta: f64, result: *mut ga_array_t) -> ga_status_t;
 }
 
 // include/garray/indexing.h
@@ -1272,146 +1272,146 @@ const _: () = assert!(offset_of!(ga_reduce_options_t, dtype) == 24);
 const _: () = assert!(offset_of!(ga_reduce_options_t, ddof) == 32);
 
 unsafe extern "C" {
-    pub fn ga_sum(
+    pub fn ga_array_sum(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_prod(
+    pub fn ga_array_prod(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_max(
+    pub fn ga_array_max(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_min(
+    pub fn ga_array_min(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_any(
+    pub fn ga_array_any(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_all(
+    pub fn ga_array_all(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_argmax(
+    pub fn ga_array_argmax(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_argmin(
+    pub fn ga_array_argmin(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_mean(
+    pub fn ga_array_mean(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_var(
+    pub fn ga_array_var(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_std(
+    pub fn ga_array_std(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_count_nonzero(
+    pub fn ga_array_count_nonzero(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_ptp(
+    pub fn ga_array_ptp(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_nansum(
+    pub fn ga_array_nansum(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_nanprod(
+    pub fn ga_array_nanprod(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_nanmin(
+    pub fn ga_array_nanmin(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_nanmax(
+    pub fn ga_array_nanmax(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_nanargmin(
+    pub fn ga_array_nanargmin(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_nanargmax(
+    pub fn ga_array_nanargmax(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_nanmean(
+    pub fn ga_array_nanmean(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_nanvar(
+    pub fn ga_array_nanvar(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_nanstd(
+    pub fn ga_array_nanstd(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_average(
+    pub fn ga_array_average(
         a: ga_array_t,
         weights: ga_array_t,
         options: *const ga_reduce_options_t,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_cov(
+    pub fn ga_array_cov(
         m: ga_array_t,
         y: ga_array_t,
         rowvar: c_int,
@@ -1420,7 +1420,7 @@ unsafe extern "C" {
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_corrcoef(
+    pub fn ga_array_corrcoef(
         x: ga_array_t,
         y: ga_array_t,
         rowvar: c_int,
@@ -1531,13 +1531,13 @@ unsafe extern "C" {
 // include/garray/products.h
 
 unsafe extern "C" {
-    pub fn ga_matmul(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
-    pub fn ga_dot(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
-    pub fn ga_vdot(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
-    pub fn ga_inner(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
-    pub fn ga_outer(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
-    pub fn ga_kron(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
-    pub fn ga_tensordot(
+    pub fn ga_array_matmul(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_array_dot(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_array_vdot(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_array_inner(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_array_outer(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_array_kron(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_array_tensordot(
         a: ga_array_t,
         b: ga_array_t,
         a_axes: *const c_int,
@@ -1546,15 +1546,15 @@ unsafe extern "C" {
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_einsum(
+    pub fn ga_array_einsum(
         subscripts: *const c_char,
         operands: *const ga_array_t,
         count: c_int,
         out: *mut ga_array_t,
         stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_set_allow_tf32(allow: c_int) -> ga_status_t;
-    pub fn ga_get_allow_tf32(allow: *mut c_int) -> ga_status_t;
+    pub fn ga_linalg_set_allow_tf32(allow: c_int) -> ga_status_t;
+    pub fn ga_linalg_get_allow_tf32(allow: *mut c_int) -> ga_status_t;
 }
 
 // include/garray/random.h
