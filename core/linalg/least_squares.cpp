@@ -77,7 +77,7 @@ LstsqResult lstsq(const Array& a, const Array& b, std::optional<double> rcond, c
   const bool vector = b.ndim() == 1;
   const std::int64_t k = vector ? 1 : b.shape()[1];
   const Array matrix = as_dtype(a, dtype, stream);
-  const Array right = as_dtype(vector ? reshape(b, {m, 1}, GA_ORDER_C) : b, dtype, stream);
+  const Array right = as_dtype(vector ? reshape(b, {m, 1}, GA_ORDER_C, stream) : b, dtype, stream);
   const double cutoff = rcond ? *rcond : machine_epsilon(dtype) * static_cast<double>(std::max(m, n));
   LstsqResult result{Array::empty({}, dtype, GA_ORDER_C, stream), Array::empty({0}, real, GA_ORDER_C, stream),
                      full({}, make_int_scalar(0, GA_INT64), GA_INT64, GA_ORDER_C, stream),
@@ -100,7 +100,7 @@ LstsqResult lstsq(const Array& a, const Array& b, std::optional<double> rcond, c
     result.residuals =
         reduce(Reduction::sum, ufunc2("multiply", magnitude, magnitude, stream), request, std::nullopt, stream);
   }
-  result.x = vector ? reshape(x, {n}, GA_ORDER_C) : x;
+  result.x = vector ? reshape(x, {n}, GA_ORDER_C, stream) : x;
   return result;
 }
 

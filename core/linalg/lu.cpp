@@ -183,11 +183,11 @@ Array solve(const Array& a, const Array& b, const StreamRef& stream) {
   const bool copied_later = fused && matrices.dtype() == dtype && matrices.is_c_contiguous();
   const Array lu = copied_later ? Array::empty(matrices.shape(), dtype, GA_ORDER_C, stream)
                                 : copy_as(matrices, dtype, GA_ORDER_C, stream);
-  const Array b_matrices = vector ? reshape(b, {n, 1}, GA_ORDER_C) : b;
+  const Array b_matrices = vector ? reshape(b, {n, 1}, GA_ORDER_C, stream) : b;
   const Array rhs = column_major_copy(broadcast_to(b_matrices, joined(batch, {n, k})), dtype, stream);
   const Array x = by_row_major_lu ? solve_by_row_major_lu(lu, copied_later ? matrices : lu, rhs, batch, fused, stream)
                                   : solve_by_getrf(lu, rhs, batch, stream);
-  if (vector) return reshape(x, joined(batch, {n}), GA_ORDER_C);
+  if (vector) return reshape(x, joined(batch, {n}), GA_ORDER_C, stream);
   return from_column_major(x, stream);
 }
 

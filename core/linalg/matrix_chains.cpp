@@ -77,16 +77,16 @@ Array multi_dot(std::span<const Array> arrays, const StreamRef& stream) {
   std::vector<Array> matrices(arrays.begin(), arrays.end());
   const bool first_vector = matrices.front().ndim() == 1;
   const bool last_vector = matrices.back().ndim() == 1;
-  if (first_vector) matrices.front() = reshape(matrices.front(), {1, matrices.front().shape()[0]}, GA_ORDER_C);
-  if (last_vector) matrices.back() = reshape(matrices.back(), {matrices.back().shape()[0], 1}, GA_ORDER_C);
+  if (first_vector) matrices.front() = reshape(matrices.front(), {1, matrices.front().shape()[0]}, GA_ORDER_C, stream);
+  if (last_vector) matrices.back() = reshape(matrices.back(), {matrices.back().shape()[0], 1}, GA_ORDER_C, stream);
   for (std::size_t index = 0; index < matrices.size(); ++index) {
     GA_REQUIRE(matrices[index].ndim() == 2, GA_ERROR_SHAPE_MISMATCH,
                "multi_dot: array " + std::to_string(index) + " has " + std::to_string(arrays[index].ndim()) +
                    " dimensions; it must have two (the first and last may have one)");
   }
   const Array product = chain_product(matrices, chain_order(matrices), 0, matrices.size() - 1, stream);
-  if (first_vector && last_vector) return reshape(product, {}, GA_ORDER_C);
-  if (first_vector || last_vector) return reshape(product, {product.size()}, GA_ORDER_C);
+  if (first_vector && last_vector) return reshape(product, {}, GA_ORDER_C, stream);
+  if (first_vector || last_vector) return reshape(product, {product.size()}, GA_ORDER_C, stream);
   return product;
 }
 

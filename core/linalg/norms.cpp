@@ -89,7 +89,7 @@ Array matrix_norm(const Array& x, NormOrder ord, int row, int column, bool keepd
   Dims shape = x.shape();
   shape[row] = 1;
   shape[column] = 1;
-  return reshape(result, shape, GA_ORDER_C);
+  return reshape(result, shape, GA_ORDER_C, stream);
 }
 
 }  // namespace

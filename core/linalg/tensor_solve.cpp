@@ -33,9 +33,9 @@ Array tensorsolve(const Array& a, const Array& b, const std::optional<std::vecto
              "tensorsolve: input arrays must satisfy prod(a.shape[b.ndim:]) == "
              "prod(a.shape[:b.ndim]), got a " +
                  format_shape(a.shape()) + " and b " + format_shape(b.shape()));
-  const Array square = reshape(coefficients, {unknowns, unknowns}, GA_ORDER_C);
-  const Array solution = solve(square, reshape(b, {unknowns}, GA_ORDER_C), stream);
-  return reshape(solution, unknown_shape, GA_ORDER_C);
+  const Array square = reshape(coefficients, {unknowns, unknowns}, GA_ORDER_C, stream);
+  const Array solution = solve(square, reshape(b, {unknowns}, GA_ORDER_C, stream), stream);
+  return reshape(solution, unknown_shape, GA_ORDER_C, stream);
 }
 
 Array tensorinv(const Array& a, int ind, const StreamRef& stream) {
@@ -47,10 +47,10 @@ Array tensorinv(const Array& a, int ind, const StreamRef& stream) {
   const std::int64_t rows = count_of(leading);
   GA_REQUIRE(count_of(trailing) == rows, GA_ERROR_SHAPE_MISMATCH,
              "tensorinv: prod(a.shape[:ind]) must equal prod(a.shape[ind:]), got " + format_shape(a.shape()));
-  const Array inverse = inv(reshape(a, {rows, rows}, GA_ORDER_C), stream);
+  const Array inverse = inv(reshape(a, {rows, rows}, GA_ORDER_C, stream), stream);
   Dims result_shape = trailing;
   for (std::int64_t extent : leading) result_shape.push_back(extent);
-  return reshape(inverse, result_shape, GA_ORDER_C);
+  return reshape(inverse, result_shape, GA_ORDER_C, stream);
 }
 
 }  // namespace garray

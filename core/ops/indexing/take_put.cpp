@@ -10,7 +10,7 @@
 #include "core/ops/creation.hpp"
 #include "core/ops/destination.hpp"
 #include "core/ops/indexing/advanced_index.hpp"
-#include "core/ops/ravel_on_stream.hpp"
+#include "core/array/ravel.hpp"
 
 #include <string>
 #include <vector>
@@ -59,20 +59,20 @@ IndexedLoop flat_or_along_axis_loop(const Array& array, const Array& indices, in
   if (axis != GA_AXIS_NONE) return along_axis_loop(array, indices, axis);
   GA_REQUIRE(indices.ndim() == 1, GA_ERROR_SHAPE_MISMATCH,
              "with no axis, indices must be 1-D (it has " + std::to_string(indices.ndim()) + " dimensions)");
-  return along_axis_loop(ravel_on_stream(array, stream), indices, 0);
+  return along_axis_loop(ravel(array, GA_ORDER_C, stream), indices, 0);
 }
 
 // values.flat[k % values.size] for k < count, shaped `shape` (NumPy's put repeats short values).
 Array repeated_values(const Array& values, const Dims& shape, const StreamRef& stream) {
-  const Array flat = ravel_on_stream(values, stream);
+  const Array flat = ravel(values, GA_ORDER_C, stream);
   std::int64_t count = 1;
   for (std::int64_t extent : shape) count *= extent;
-  if (flat.size() == count) return reshape(flat, shape, GA_ORDER_C);
-  if (flat.size() == 1) return reshape(flat, Dims{}, GA_ORDER_C);
+  if (flat.size() == count) return reshape(flat, shape, GA_ORDER_C, stream);
+  if (flat.size() == 1) return reshape(flat, Dims{}, GA_ORDER_C, stream);
   const Array positions = reshape(
       arange(make_int_scalar(0, GA_INT64), make_int_scalar(count, GA_INT64), make_int_scalar(1, GA_INT64), GA_INT64,
              stream),
-      shape, GA_ORDER_C);
+      shape, GA_ORDER_C, stream);
   const IndexItem item{kWholeAxis, &positions};
   return gather_values(plan_advanced_index(flat, std::span(&item, 1)), nullptr, GA_INDEX_MODE_WRAP, stream);
 }
@@ -88,7 +88,7 @@ Array take(const Array& array, const Array& indices, int axis, ga_index_mode_t m
     require_destination(*out, {indices.shape(), array.dtype(), Casting::unsafe}, stream);
   }
   const IndexedLoop loop =
-      axis == GA_AXIS_NONE ? take_loop(ravel_on_stream(array, stream), indices, 0) : take_loop(array, indices, axis);
+      axis == GA_AXIS_NONE ? take_loop(ravel(array, GA_ORDER_C, stream), indices, 0) : take_loop(array, indices, axis);
   return gather_values(loop, out, mode, stream);
 }
 
@@ -99,12 +99,12 @@ void put(const Array& array, const Array& indices, const Array& values, ga_index
   if (values.size() == 0 || indices.size() == 0) return;
   const Array repeated = repeated_values(values, indices.shape(), stream);
   if (array.is_c_contiguous()) {
-    scatter_values(take_loop(ravel_on_stream(array, stream), indices, 0), repeated, mode, stream);
+    scatter_values(take_loop(ravel(array, GA_ORDER_C, stream), indices, 0), repeated, mode, stream);
     return;
   }
   // NumPy's put writes the C-order positions of any layout: through a contiguous copy here.
   const Array staged = copy_as(array, array.dtype(), GA_ORDER_C, stream);
-  scatter_values(take_loop(ravel_on_stream(staged, stream), indices, 0), repeated, mode, stream);
+  scatter_values(take_loop(ravel(staged, GA_ORDER_C, stream), indices, 0), repeated, mode, stream);
   copy_into(staged, array, stream);
 }
 

@@ -5,7 +5,7 @@
 #include "core/common/error.hpp"
 #include "core/ops/copy.hpp"
 #include "core/ops/manipulation/axis_views.hpp"
-#include "core/ops/ravel_on_stream.hpp"
+#include "core/array/ravel.hpp"
 
 #include <cstdlib>
 #include <string>
@@ -70,7 +70,7 @@ Array roll(const Array& array, std::span<const std::int64_t> shifts, const std::
   if (!axes) {
     std::int64_t total = 0;
     for (std::int64_t shift : shifts) total += shift;
-    const Array flat_source = ravel_on_stream(array, stream);
+    const Array flat_source = ravel(array, GA_ORDER_C, stream);
     const Array flat_result = result.view(Dims{array.size()}, Dims{1}, result.byte_offset());
     Dims flat_shifts{array.size() > 0 ? wrapped(total, array.size()) : 0};
     copy_rolled(flat_source, flat_result, flat_shifts, stream);

@@ -7,7 +7,7 @@
 #include "core/ops/copy.hpp"
 #include "core/ops/elementwise_kernel.hpp"
 #include "core/ops/kernel_argument.hpp"
-#include "core/ops/ravel_on_stream.hpp"
+#include "core/array/ravel.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -139,7 +139,7 @@ Array tile(const Array& array, std::span<const std::int64_t> reps, const StreamR
 Array repeat(const Array& array, std::span<const std::int64_t> repeats, int axis, const StreamRef& stream) {
   require_counts(repeats, "repeats");
   const bool flattened = axis == GA_AXIS_NONE;
-  const Array source = flattened ? ravel_on_stream(array, stream) : array;
+  const Array source = flattened ? ravel(array, GA_ORDER_C, stream) : array;
   const int repeat_axis = flattened ? 0 : normalize_axis(axis, array.ndim(), "axis");
   const std::int64_t extent = source.shape()[repeat_axis];
   const bool uniform = !repeats.empty() && std::all_of(repeats.begin(), repeats.end(),

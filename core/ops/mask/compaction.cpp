@@ -7,7 +7,7 @@
 #include "core/ops/copy.hpp"
 #include "core/ops/launch.hpp"
 #include "core/ops/mask/compaction_source.hpp"
-#include "core/ops/ravel_on_stream.hpp"
+#include "core/array/ravel.hpp"
 #include "core/ops/scan/named_kernel_memo.hpp"
 #include "core/ops/scan/scan_kernels.hpp"
 
@@ -54,7 +54,7 @@ unsigned move_blocks(std::int64_t total) {
 }
 
 Array contiguous_flat(const Array& array, const StreamRef& stream) {
-  const Array flat = ravel_on_stream(array, stream);
+  const Array flat = ravel(array, GA_ORDER_C, stream);
   return flat.is_c_contiguous() ? flat : copy_as(flat, flat.dtype(), GA_ORDER_C, stream);
 }
 

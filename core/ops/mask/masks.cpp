@@ -11,7 +11,7 @@
 #include "core/ops/copy.hpp"
 #include "core/ops/elementwise_kernel.hpp"
 #include "core/ops/mask/compaction.hpp"
-#include "core/ops/ravel_on_stream.hpp"
+#include "core/array/ravel.hpp"
 #include "core/ops/scan/cumulative.hpp"
 #include "core/ops/scan/scan.hpp"
 
@@ -102,16 +102,16 @@ void require_flat_write(const Array& a, const Array& mask, const Array& values, 
 
 // `mask` (same size as `a`) as a bool array of a's shape.
 Array bool_mask_like(const Array& a, const Array& mask, const StreamRef& stream) {
-  const Array flat = ravel_on_stream(mask, stream);
+  const Array flat = ravel(mask, GA_ORDER_C, stream);
   const Array as_bool = flat.dtype() == GA_BOOL && flat.is_c_contiguous() ? flat
                                                                             : copy_as(flat, GA_BOOL, GA_ORDER_C, stream);
-  return reshape(as_bool, a.shape(), GA_ORDER_C);
+  return reshape(as_bool, a.shape(), GA_ORDER_C, stream);
 }
 
 // ravel(values) as a contiguous array of a's dtype, copied when it might alias `a` (which the
 // kernels write while they read it).
 Array flat_values(const Array& values, const Array& a, const StreamRef& stream) {
-  const Array flat = ravel_on_stream(values, stream);
+  const Array flat = ravel(values, GA_ORDER_C, stream);
   const bool usable = flat.dtype() == a.dtype() && flat.is_c_contiguous() && !may_share_memory(flat, a);
   return usable ? flat : copy_as(flat, a.dtype(), GA_ORDER_C, stream);
 }
@@ -219,7 +219,7 @@ Array compress(const Array& condition, const Array& a, std::optional<int> axis, 
   require_on_stream_device(condition, stream, "condition");
   GA_REQUIRE(condition.ndim() == 1, GA_ERROR_SHAPE_MISMATCH,
              "condition must be a 1-d array, not of shape " + format_shape(condition.shape()));
-  const Array source = axis ? a : ravel_on_stream(a, stream);
+  const Array source = axis ? a : ravel(a, GA_ORDER_C, stream);
   const int along = axis ? normalize_axis(*axis, a.ndim(), "axis") : 0;
   const std::int64_t extent = source.shape()[along];
   const std::int64_t length = condition.shape()[0];
@@ -240,7 +240,7 @@ Array extract(const Array& condition, const Array& a, const StreamRef& stream) {
   require_on_stream_device(a, stream, "a");
   require_on_stream_device(condition, stream, "condition");
   require_same_size(a, condition, "extract");
-  return select(ravel_on_stream(a, stream), ravel_on_stream(condition, stream), stream);
+  return select(ravel(a, GA_ORDER_C, stream), ravel(condition, GA_ORDER_C, stream), stream);
 }
 
 void place(const Array& a, const Array& mask, const Array& values, const StreamRef& stream) {

@@ -62,7 +62,7 @@ Array scan(const Array& input, std::optional<int> axis, const ScanOperation& ope
            const std::optional<Array>& out, const StreamRef& stream) {
   require_on_stream_device(input, stream, "array");
   const int scan_axis = axis ? normalize_axis(*axis, input.ndim(), "axis") : 0;
-  Array source = axis ? input : ravel(input, GA_ORDER_C);
+  Array source = axis ? input : ravel(input, GA_ORDER_C, stream);
   // NumPy's accumulate casts into out= unsafely: any dtype takes the scan's values.
   require_destination(out, {source.shape(), scan_dtype, Casting::unsafe}, stream);
   const Array result = out ? *out : Array::empty(source.shape(), scan_dtype, GA_ORDER_C, stream);

@@ -7,7 +7,7 @@
 #include "core/common/error.hpp"
 #include "core/memory/device_allocation.hpp"
 #include "core/ops/copy.hpp"
-#include "core/ops/ravel_on_stream.hpp"
+#include "core/array/ravel.hpp"
 #include "core/ops/sort/sort_primitives.hpp"
 
 #include <algorithm>
@@ -156,7 +156,7 @@ Array contiguous_as(const Array& array, ga_dtype_t dtype, const StreamRef& strea
 
 Rows rows_along(const Array& array, std::optional<int> axis, const StreamRef& stream) {
   Array data = axis ? moveaxis(array, std::span<const int>(&*axis, 1), std::span<const int>(std::array{-1}))
-                    : ravel_on_stream(array, stream);
+                    : ravel(array, GA_ORDER_C, stream);
   if (!data.is_c_contiguous()) data = copy_as(data, data.dtype(), GA_ORDER_C, stream);
   const std::int64_t length = data.ndim() == 0 ? 1 : data.shape()[data.ndim() - 1];
   return Rows{data, length == 0 ? 0 : data.size() / length, length};
