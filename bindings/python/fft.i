@@ -1,7 +1,8 @@
 /* The Python typemaps of garray/fft.h. The package (garray/fft.py) passes NumPy's s and axes as one
- * tuple (s or None, axes or None), so that the C count is the length of whichever is given; `out`
- * and the stream are the (ga_array_t *out, ga_stream_t stream) pair of operations.i; the plan
- * cache's info comes back as a dict. */
+ * tuple (s or None, axes or None), so that the C count is the length of whichever is given; `out`,
+ * the stream and the result are the (ga_array_t out, ga_stream_t stream, ga_array_t *result)
+ * triple of typemaps.i (one Python argument: None or the destination, which is returned as
+ * passed); the plan cache's info comes back as a dict. */
 
 %rename("$ignore", %$isclass) ga_fft_plan_cache_info;
 

@@ -1,7 +1,8 @@
 /* The Python typemaps of the products (garray/products.h). garray/_products.py passes tensordot's
  * axes as an int (NumPy's integer axes) or a pair of int sequences, einsum's operands as a
- * sequence of arrays (the array-list typemap of manipulation.i), and `out` and the stream as the
- * (ga_array_t *out, ga_stream_t stream) pair of operations.i. */
+ * sequence of arrays (the array-list typemap of manipulation.i), and `out`, the stream and the
+ * result as the (ga_array_t out, ga_stream_t stream, ga_array_t *result) triple of typemaps.i (one
+ * Python argument: None or the destination, which is returned as passed). */
 
 /* axes=N: both lists NULL and the count N; axes=(a_axes, b_axes): the two lists. Lists of
  * different lengths are passed with the shorter count and refused by the length check. */

@@ -1,7 +1,9 @@
 /* The Python typemap of the named reductions (garray/reductions.h). The package
  * (garray/_statistics.py) passes the options as None for the defaults, else as the tuple
- * (axes or None, keepdims, dtype, ddof), with dtype GA_DTYPE_SAME for none; `out` and the stream
- * are the (ga_array_t *out, ga_stream_t stream) pair of operations.i. */
+ * (axes or None, keepdims, dtype, ddof), with dtype GA_DTYPE_SAME for none. `out`, the stream and
+ * the result are the (ga_array_t out, ga_stream_t stream, ga_array_t *result) triple of typemaps.i
+ * (one Python argument: None or the destination, which is returned as passed); cov and corrcoef,
+ * which take no destination, the (ga_stream_t stream, ga_array_t *result) pair (none). */
 
 %rename("$ignore", %$isclass) ga_reduce_options;
 

@@ -65,6 +65,16 @@ def test_host_arrays_are_refused():
         ga.fft.fftshift([1, 2, 3])
 
 
+def test_bindings_take_the_destination_as_one_argument():
+    # The C (out, stream, result) is one Python argument, None or the destination. A NULL array
+    # reaching the C API's own check shows the arity.
+    lib = ga._lib
+    for call in (lambda: lib.ga_fft_execute(lib.GA_FFT_FORWARD, None, (None, (0,)), lib.GA_FFT_NORM_BACKWARD, None),
+                 lambda: lib.ga_fft_shift(None, None, 0, None)):
+        with pytest.raises(ValueError, match="argument 'a' is NULL"):
+            call()
+
+
 def test_zero_frequencies_divide_by_zero_as_numpy():
     with pytest.raises(ZeroDivisionError):
         ga.fft.fftfreq(0)
@@ -261,6 +271,27 @@ def test_out_is_written_and_returned():
         ga.fft.fft(ga.asarray(x), out=ga.empty((4, 9), dtype="complex128"))
     with pytest.raises(TypeError):
         ga.fft.fft(ga.asarray(x), out=ga.empty((4, 8), dtype="float64"))
+
+
+@gpu
+@pytest.mark.parametrize("name", ["fft", "ifft", "rfft", "fftn"])
+def test_refused_destinations_are_not_written(name):
+    # docs/design.md, "Destinations": a wrong shape, a dtype the result does not cast to (complex128
+    # -> float64 is not same_kind) and a read-only out are refused before any work, each message
+    # naming out, and out keeps its contents.
+    x = standard_normal_host((4, 8), "float64" if name == "rfft" else "complex128", seed=9)
+    transform = getattr(ga.fft, name)
+    shape = (4, 5) if name == "rfft" else (4, 8)
+    base = ga.full((1, shape[1]), 7, "complex128")
+    cases = [(ga.full((4, 9), 7, "complex128"), ValueError,
+              rf"out has shape \(4, 9\) but the result has shape \({shape[0]}, {shape[1]}\)"),
+             (ga.full(shape, 7, "float64"), TypeError, "from complex128 to out's float64"),
+             (ga.broadcast_to(base, shape), ValueError, "argument 'out' is read-only")]
+    for out, error, message in cases:
+        with pytest.raises(error, match=message):
+            transform(ga.asarray(x), out=out)
+        assert (out.get() == 7).all()
+    assert (base.get() == 7).all()
 
 
 @gpu

@@ -628,6 +628,39 @@ def test_multi_dot(shapes):
     _assert_close(ga.asnumpy(result), expected, 1e-10)
 
 
+def test_multi_dot_refused_destinations_are_not_written():
+    # docs/design.md, "Destinations": a wrong shape, a dtype the result does not cast to (float64 ->
+    # int32 is not same_kind) and a read-only out are refused, each message naming out, and out
+    # keeps its contents; a right one is written and returned as passed.
+    arrays = [standard_normal_host(shape, numpy.float64, 34 + i) for i, shape in enumerate([(4, 3), (3, 5), (5, 2)])]
+    matrices = [ga.asarray(x) for x in arrays]
+    base = ga.full((1, 2), 7, "float64")
+    cases = [(ga.full((2, 4), 7, "float64"), ValueError, r"out has shape \(2, 4\) but the result has shape \(4, 2\)"),
+             (ga.full((4, 2), 7, "int32"), TypeError, "from float64 to out's int32"),
+             (ga.broadcast_to(base, (4, 2)), ValueError, "argument 'out' is read-only")]
+    for out, error, message in cases:
+        with pytest.raises(error, match=message):
+            ga.linalg.multi_dot(matrices, out=out)
+        assert (ga.asnumpy(out) == 7).all()
+    assert (ga.asnumpy(base) == 7).all()
+    out = ga.full((4, 2), 7, "complex128")
+    assert ga.linalg.multi_dot(matrices, out=out) is out
+    _assert_close(ga.asnumpy(out), numpy.linalg.multi_dot(arrays), 1e-10)
+
+
+def test_several_results_come_back_as_a_tuple_with_none_where_not_computed():
+    # (inputs..., stream, results...): no Python argument for the stream (the current one) or the
+    # results; a result the C call did not compute (written NULL) is None.
+    a = ga.asarray(_well_conditioned((3, 3), numpy.float64, 36))
+    q, r = ga._lib.ga_linalg_qr(a, ga._lib.GA_LINALG_QR_R)
+    assert q is None and isinstance(r, ga.ndarray) and r.shape == (3, 3)
+    u, s, vh = ga._lib.ga_linalg_svd(a, 1, 0)
+    assert u is None and vh is None and s.shape == (3,)
+    results = ga._lib.ga_linalg_slogdet(a)
+    assert isinstance(results, tuple) and len(results) == 2
+    assert all(isinstance(result, ga.ndarray) for result in ga._lib.ga_linalg_eigh(a, ga._lib.GA_LINALG_LOWER))
+
+
 def test_tensorsolve_and_tensorinv():
     a = _well_conditioned((24, 24), numpy.float64, 40).reshape(6, 4, 2, 3, 4)
     b = standard_normal_host((6, 4), numpy.float64, 41)

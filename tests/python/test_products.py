@@ -67,6 +67,19 @@ def test_einsum_refuses_the_interleaved_form():
         ga.einsum(None, [0, 1])
 
 
+def test_bindings_take_the_destination_as_one_argument():
+    # The C (out, stream, result) is one Python argument, None or the destination. A NULL array
+    # reaching the C API's own check shows the arity.
+    lib = ga._lib
+    for call in (lambda: lib.ga_array_matmul(None, None, None), lambda: lib.ga_array_dot(None, None, None),
+                 lambda: lib.ga_array_kron(None, None, None), lambda: lib.ga_array_tensordot(None, None, 2, None),
+                 lambda: lib.ga_array_tensordot(None, None, ((0,), (1,)), None)):
+        with pytest.raises(ValueError, match="argument 'a' is NULL"):
+            call()
+    with pytest.raises(TypeError, match="out must be a garray.ndarray"):
+        lib.ga_array_matmul(None, None, 0)
+
+
 # ----- matmul ----------------------------------------------------------------------------------------
 
 
@@ -213,6 +226,31 @@ def test_matmul_errors():
     with pytest.raises(ValueError):
         square = ga.zeros((3, 3))
         square @= ga.zeros((3, 4))
+
+
+@gpu
+@pytest.mark.parametrize("name", ["matmul", "dot", "einsum"])
+def test_refused_destinations_are_not_written(name):
+    # docs/design.md, "Destinations": a wrong shape, a dtype the result does not cast to (float32 ->
+    # int32 is not same_kind) and a read-only out are refused before any work, each message naming
+    # out, and out keeps its contents; a right one is written and returned as passed.
+    a = random_host((4, 6), "float32", 23)
+    b = random_host((6, 3), "float32", 24)
+    operands = (ga.asarray(a), ga.asarray(b))
+    call = {"matmul": lambda out: ga.matmul(*operands, out=out), "dot": lambda out: ga.dot(*operands, out=out),
+            "einsum": lambda out: ga.einsum("ij,jk->ik", *operands, out=out)}[name]
+    base = ga.full((1, 3), 7, "float32")
+    cases = [(ga.full((3, 4), 7, "float32"), ValueError, r"out has shape \(3, 4\) but the result has shape \(4, 3\)"),
+             (ga.full((4, 3), 7, "int32"), TypeError, "from float32 to out's int32"),
+             (ga.broadcast_to(base, (4, 3)), ValueError, "argument 'out' is read-only")]
+    for out, error, message in cases:
+        with pytest.raises(error, match=message):
+            call(out)
+        assert (out.get() == 7).all()
+    assert (base.get() == 7).all()
+    out = ga.full((4, 3), 7, "float64")
+    assert call(out) is out
+    numpy.testing.assert_allclose(out.get(), _reference(numpy.matmul, a, b), rtol=1e-5, atol=1e-5)
 
 
 @gpu

@@ -358,6 +358,24 @@ def test_out_is_filled():
 
 
 @gpu
+@pytest.mark.parametrize("name", ["random", "standard_normal", "standard_exponential", "standard_gamma"])
+def test_read_only_out_is_refused_and_left_alone(name):
+    # A read-only out (NumPy's shape and dtype rules are checked above, in Python) is refused by the
+    # library's destination check, naming out, before anything is written; a writeable one of the
+    # same layout is filled and returned as passed.
+    sample = getattr(generator(seed=4), name)
+    arguments = (2.0,) if name == "standard_gamma" else ()
+    base = ga.full((1, 5), 7, "float32")
+    with pytest.raises(ValueError, match="argument 'out' is read-only"):
+        sample(*arguments, dtype="float32", out=ga.broadcast_to(base, (3, 5)))
+    assert (host(base) == 7).all()
+    out = ga.full((3, 5), 7, "float32")
+    assert sample(*arguments, dtype="float32", out=out) is out
+    numpy.testing.assert_array_equal(host(out), host(getattr(generator(seed=4), name)(*arguments, (3, 5),
+                                                                                        dtype="float32")))
+
+
+@gpu
 def test_sizes():
     g = generator()
     assert g.random().shape == ()
@@ -419,6 +437,19 @@ def test_seeds_and_constructors_are_checked_without_a_device():
         ga.random.Generator(object())
     with pytest.raises(NotImplementedError):
         ga.random.BitGenerator(1)
+
+
+def test_bindings_take_the_destination_as_one_argument():
+    # The C (out, stream, result) is one Python argument, None or the destination; shuffle's
+    # trailing stream may be left out. A NULL generator reaching the C API's own check shows the arity.
+    lib = ga._lib
+    for call in (lambda: lib.ga_rng_random(None, (2,), lib.GA_FLOAT32, None),
+                 lambda: lib.ga_rng_integers(None, 0, 5, 0, (2,), lib.GA_INT64, None),
+                 lambda: lib.ga_rng_choice(None, None, 3, 1, None, (2,), None),
+                 lambda: lib.ga_rng_permutation(None, 3, None), lambda: lib.ga_rng_bytes(None, 3, None),
+                 lambda: lib.ga_rng_shuffle(None, None), lambda: lib.ga_rng_shuffle(None, None, None)):
+        with pytest.raises(ValueError, match="argument 'rng' is NULL"):
+            call()
 
 
 # ----- legacy API ----------------------------------------------------------------------------------------

@@ -59,6 +59,21 @@ def test_arg_reductions_take_one_axis_and_cov_refuses_weights():
         ga.cov(None, ddof=0.5)
 
 
+def test_bindings_take_the_destination_as_one_argument():
+    # The C (out, stream, result) is one Python argument, None or the destination; cov and corrcoef
+    # take no destination, so none. A NULL array reaching the C API's own check shows the arity.
+    lib = ga._lib
+    for call, name in [(lambda: lib.ga_array_sum(None, None, None), "a"),
+                       (lambda: lib.ga_array_mean(None, ((0,), 0, lib.GA_DTYPE_SAME, 0.0), None), "a"),
+                       (lambda: lib.ga_array_average(None, None, None, None), "a"),
+                       (lambda: lib.ga_array_cov(None, None, 1, 0, -1), "m"),
+                       (lambda: lib.ga_array_corrcoef(None, None, 1), "x")]:
+        with pytest.raises(ValueError, match=f"argument '{name}' is NULL"):
+            call()
+    with pytest.raises(TypeError, match="out must be a garray.ndarray"):
+        lib.ga_array_sum(None, None, 0)
+
+
 # ----- Every function, dtype and axis ------------------------------------------------------------------
 
 _SUMS = ("sum", "prod", "nansum", "nanprod")
@@ -161,6 +176,30 @@ def test_dtype_out_and_ddof():
         ga.sum(a, axis=0, out=ga.empty((7,), "int32"))  # float32 -> int32 is not same_kind
     with pytest.raises(TypeError):
         ga.argmax(a, axis=1, out=ga.empty((6,), "int32"))
+
+
+@gpu
+@pytest.mark.parametrize("name,result_dtype", [("sum", "float32"), ("mean", "float32"), ("std", "float32"),
+                                               ("nansum", "float32"), ("argmax", "int64")])
+def test_refused_destinations_are_not_written(name, result_dtype):
+    # docs/design.md, "Destinations": a wrong shape, a dtype the result does not cast to (float32 ->
+    # int32 is not same_kind; argmax's int64 -> int32 is not safe) and a read-only out are refused
+    # before any work, each message naming out, and out keeps its contents.
+    function = getattr(ga, name)
+    x = random_host((6, 7), "float32", seed=8)
+    a = ga.asarray(x)
+    base = ga.full((1,), 7, result_dtype)
+    cases = [(ga.full((6,), 7, result_dtype), ValueError, r"out has shape \(6,\) but the result has shape \(7,\)"),
+             (ga.full((7,), 7, "int32"), TypeError, f"from {result_dtype} to out's int32"),
+             (ga.broadcast_to(base, (7,)), ValueError, "argument 'out' is read-only")]
+    for out, error, message in cases:
+        with pytest.raises(error, match=message):
+            function(a, axis=0, out=out)
+        assert (out.get() == 7).all()
+    assert (base.get() == 7).all()
+    out = ga.full((7,), 7, result_dtype)
+    assert function(a, axis=0, out=out) is out  # the destination itself, not a new array over it
+    assert_matches(out, _reference(getattr(numpy, name), x, axis=0))
 
 
 @gpu

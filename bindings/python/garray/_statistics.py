@@ -163,13 +163,13 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         raise NotImplementedError("garray.cov: fweights and aweights are not supported")
     if ddof is not None and ddof != int(ddof):
         raise ValueError("ddof must be integer")
-    result = lib.ga_array_cov(m, y, bool(rowvar), bool(bias), -1 if ddof is None else int(ddof), None)
+    result = lib.ga_array_cov(m, y, bool(rowvar), bool(bias), -1 if ddof is None else int(ddof))
     return result if dtype is None else result.astype(dtype)
 
 
 def corrcoef(x, y=None, rowvar=True, *, dtype=None):
     """Pearson product-moment correlation coefficients, clipped to [-1, 1]."""
-    result = lib.ga_array_corrcoef(x, y, bool(rowvar), None)
+    result = lib.ga_array_corrcoef(x, y, bool(rowvar))
     return result if dtype is None else result.astype(dtype)
 
 

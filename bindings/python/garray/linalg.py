@@ -127,7 +127,7 @@ def det(a):
 @_linalg_errors
 def slogdet(a):
     _stacked_square(a)
-    return SlogdetResult(*lib.ga_linalg_slogdet(a, None))
+    return SlogdetResult(*lib.ga_linalg_slogdet(a))
 
 
 @_linalg_errors
@@ -141,7 +141,7 @@ def qr(a, mode="reduced"):
     if mode not in _QR_MODES:
         raise ValueError(f"Unrecognized mode '{mode}'")
     _stacked_matrices(a)
-    q, r = lib.ga_linalg_qr(a, _QR_MODES[mode], None)
+    q, r = lib.ga_linalg_qr(a, _QR_MODES[mode])
     if mode == "r":
         return r
     if mode == "raw":
@@ -154,7 +154,7 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     """U, S, Vh with a = U @ (S[..., None] * Vh), or S alone without compute_uv. `hermitian` is
     accepted for NumPy's signature; the general SVD is used either way."""
     _stacked_matrices(a)
-    u, s, vh = lib.ga_linalg_svd(a, int(bool(full_matrices)), int(bool(compute_uv)), None)
+    u, s, vh = lib.ga_linalg_svd(a, int(bool(full_matrices)), int(bool(compute_uv)))
     if not compute_uv:
         return s
     return SVDResult(u, s, vh)
@@ -169,7 +169,7 @@ def _uplo(UPLO):
 @_linalg_errors
 def eigh(a, UPLO="L"):
     _stacked_square(a)
-    return EighResult(*lib.ga_linalg_eigh(a, _uplo(UPLO), None))
+    return EighResult(*lib.ga_linalg_eigh(a, _uplo(UPLO)))
 
 
 @_linalg_errors
@@ -182,7 +182,7 @@ def eigvalsh(a, UPLO="L"):
 def eig(a):
     """Eigenvalues and right eigenvectors of general matrices, always complex (as CuPy's)."""
     _stacked_square(a)
-    return EigResult(*lib.ga_linalg_eig(a, None))
+    return EigResult(*lib.ga_linalg_eig(a))
 
 
 @_linalg_errors
@@ -254,7 +254,7 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NO_VALUE):
 def lstsq(a, b, rcond=None):
     """x, residuals, rank (a 0-d int64 array, as CuPy's) and s; waits for the rank, as NumPy's
     residuals depend on it."""
-    return LstsqResult(*lib.ga_linalg_lstsq(a, b, math.nan if rcond is None else float(rcond), None))
+    return LstsqResult(*lib.ga_linalg_lstsq(a, b, math.nan if rcond is None else float(rcond)))
 
 
 @_linalg_errors
