@@ -7,7 +7,7 @@
 !> executable stack).
 module garray_fortran_tests
   use, intrinsic :: iso_c_binding, only: c_double, c_double_complex, c_float, c_float_complex, &
-      c_int, c_int32_t, c_int64_t, c_null_char, c_ptr, c_sizeof
+      c_int, c_int32_t, c_int64_t, c_null_char, c_null_ptr, c_ptr, c_sizeof
   use garray
   use garray_c_struct_sizes, only: struct_size_mismatches
   use test_harness, only: check
@@ -81,7 +81,8 @@ contains
     type(ga_array), intent(in) :: array
     integer(c_int64_t), intent(in) :: index(:)
     type(ga_scalar_t) :: value
-    if (ga_array_item(array%handle, index - 1, value) /= GA_OK) error stop ga_fortran_string(ga_last_error())
+    if (ga_array_item(array%handle, index - 1, c_null_ptr, value) /= GA_OK) &
+        error stop ga_fortran_string(ga_last_error())
     item = value%as_real
   end function item
 
@@ -155,7 +156,8 @@ contains
     call check(all(complex64_back == complex64), "complex64 round trip", failure)
     call ga_upload(array, complex128)
     call check(array%dtype() == GA_COMPLEX128, "complex128", failure)
-    call check(ga_array_item(array%handle, [1_c_int64_t, 2_c_int64_t], value) == GA_OK, "item", failure)
+    call check(ga_array_item(array%handle, [1_c_int64_t, 2_c_int64_t], c_null_ptr, value) == GA_OK, "item", &
+        failure)
     call check(value%as_real == real(complex128(2, 3)) .and. value%as_imag == aimag(complex128(2, 3)), &
         "complex128(2, 3) on the device", failure)
     call ga_download(array, complex128_back)
