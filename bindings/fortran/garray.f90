@@ -211,15 +211,17 @@ contains
     integer, intent(out), optional :: stat
     character(len=*), intent(inout), optional :: errmsg
     character(len=:), allocatable :: message
-    type(c_ptr) :: out
+    type(c_ptr) :: result
     integer(c_int) :: status
     status = library_status(message)
     if (status /= GA_OK) then
       call report(status, stat, errmsg, message)
       return
     end if
-    status = ga_array_zeros(size(extents, kind=c_int), extents, dtype, GA_ORDER_F, out)
-    if (status == GA_OK) call replace(array, out)
+    ! On the current stream (c_null_ptr); result is written only on success.
+    status = ga_array_zeros(size(extents, kind=c_int), extents, dtype, GA_ORDER_F, c_null_ptr, &
+        result)
+    if (status == GA_OK) call replace(array, result)
     call report(status, stat, errmsg)
   end subroutine ga_zeros
 
@@ -233,21 +235,23 @@ contains
     integer, intent(out), optional :: stat
     character(len=*), intent(inout), optional :: errmsg
     character(len=:), allocatable :: message
-    type(c_ptr) :: out
+    type(c_ptr) :: result
     integer(c_int) :: status
     status = library_status(message)
     if (status /= GA_OK) then
       call report(status, stat, errmsg, message)
       return
     end if
+    ! On the current stream (c_null_ptr); result is written only on success.
     if (product(extents) == 0) then
       ! An empty Fortran array has no address to give (c_loc may not take it).
-      status = ga_array_empty(size(extents, kind=c_int), extents, dtype, GA_ORDER_F, out)
+      status = ga_array_empty(size(extents, kind=c_int), extents, dtype, GA_ORDER_F, c_null_ptr, &
+          result)
     else
       status = ga_array_from_host(host, size(extents, kind=c_int), extents, dtype=dtype, &
-          order=GA_ORDER_F, out=out)
+          order=GA_ORDER_F, stream=c_null_ptr, result=result)
     end if
-    if (status == GA_OK) call replace(array, out)
+    if (status == GA_OK) call replace(array, result)
     call report(status, stat, errmsg)
   end subroutine upload
 
@@ -283,10 +287,11 @@ contains
       return
     end if
     ! The transposed view lists the elements in F order of the original when read in C order.
-    status = ga_array_transpose(array%handle, naxes=0_c_int, out=transposed)
+    status = ga_array_transpose(array%handle, naxes=0_c_int, result=transposed)
     if (status == GA_OK) then
       status = ga_array_nbytes(transposed, bytes)
-      if (status == GA_OK) status = ga_array_to_host(transposed, host, bytes)
+      ! Queued on the current stream (c_null_ptr), which the call waits for.
+      if (status == GA_OK) status = ga_array_to_host(transposed, host, bytes, c_null_ptr)
       ! Reported before the view is released: the release would clear ga_last_error().
       if (status /= GA_OK) then
         call report(status, stat, errmsg)
@@ -466,17 +471,18 @@ contains
     integer, intent(out), optional :: stat
     character(len=*), intent(inout), optional :: errmsg
     character(len=:), allocatable :: message
-    type(c_ptr) :: out
+    type(c_ptr) :: handle
     integer(c_int) :: status
     status = library_status(message)
     if (status /= GA_OK) then
       call report(status, stat, errmsg, message)
       return
     end if
-    status = ga_raw_kernel_create(ga_c_string(source), ga_c_string(name), option_count=0_c_size_t, kernel=out)
+    status = ga_raw_kernel_create(ga_c_string(source), ga_c_string(name), option_count=0_c_size_t, &
+        kernel=handle)
     if (status == GA_OK) then
       call kernel%release()
-      kernel%handle = out
+      kernel%handle = handle
     end if
     call report(status, stat, errmsg)
   end subroutine ga_raw_kernel
@@ -505,8 +511,8 @@ contains
     block_extents(:size(block)) = int(block, c_int32_t)
     shared_bytes = 0
     if (present(shared_memory_bytes)) shared_bytes = shared_memory_bytes
-    status = ga_kernel_launch(kernel%handle, grid_extents, block_extents, shared_bytes, c_null_ptr, &
-        args, size(args, kind=c_size_t))
+    status = ga_kernel_launch(kernel%handle, grid_extents, block_extents, shared_bytes, args, &
+        size(args, kind=c_size_t), c_null_ptr)
     call report(status, stat, errmsg)
   end subroutine kernel_launch
 

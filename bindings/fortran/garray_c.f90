@@ -321,6 +321,8 @@ module garray_c
     enumerator :: GA_PAD_SYMMETRIC = 3
     enumerator :: GA_PAD_WRAP = 4
   end enum
+
+  ! include/garray/signal.h
   ! ga_window_t
   enum, bind(c)
     enumerator :: GA_WINDOW_BARTLETT = 0
@@ -842,44 +844,48 @@ module garray_c
     end function ga_array_flags
 
     ! include/garray/creation.h
-    function ga_scalar_cast(value, dtype, out) bind(C, name="ga_scalar_cast") result(return_value)
+    function ga_scalar_cast(value, dtype, result) &
+        bind(C, name="ga_scalar_cast") result(return_value)
       import :: c_int, ga_scalar_t
       type(ga_scalar_t), value :: value
       integer(c_int), value :: dtype
-      type(ga_scalar_t), optional :: out
+      type(ga_scalar_t), optional :: result
       integer(c_int) :: return_value
     end function ga_scalar_cast
-    function ga_array_empty(ndim, shape, dtype, order, out) &
+    function ga_array_empty(ndim, shape, dtype, order, stream, result) &
         bind(C, name="ga_array_empty") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_empty
-    function ga_array_zeros(ndim, shape, dtype, order, out) &
+    function ga_array_zeros(ndim, shape, dtype, order, stream, result) &
         bind(C, name="ga_array_zeros") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_zeros
-    function ga_array_ones(ndim, shape, dtype, order, out) &
+    function ga_array_ones(ndim, shape, dtype, order, stream, result) &
         bind(C, name="ga_array_ones") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_ones
-    function ga_array_full(ndim, shape, value, dtype, order, out) &
+    function ga_array_full(ndim, shape, value, dtype, order, stream, result) &
         bind(C, name="ga_array_full") result(return_value)
       import :: c_int, c_int64_t, c_ptr, ga_scalar_t
       integer(c_int), value :: ndim
@@ -887,57 +893,63 @@ module garray_c
       type(ga_scalar_t), value :: value
       integer(c_int), value :: dtype
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_full
-    function ga_array_empty_like(prototype, dtype, order, out) &
+    function ga_array_empty_like(prototype, dtype, order, stream, result) &
         bind(C, name="ga_array_empty_like") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: prototype
       integer(c_int), value :: dtype
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_empty_like
-    function ga_array_zeros_like(prototype, dtype, order, out) &
+    function ga_array_zeros_like(prototype, dtype, order, stream, result) &
         bind(C, name="ga_array_zeros_like") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: prototype
       integer(c_int), value :: dtype
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_zeros_like
-    function ga_array_ones_like(prototype, dtype, order, out) &
+    function ga_array_ones_like(prototype, dtype, order, stream, result) &
         bind(C, name="ga_array_ones_like") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: prototype
       integer(c_int), value :: dtype
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_ones_like
-    function ga_array_full_like(prototype, value, dtype, order, out) &
+    function ga_array_full_like(prototype, value, dtype, order, stream, result) &
         bind(C, name="ga_array_full_like") result(return_value)
       import :: c_int, c_ptr, ga_scalar_t
       type(c_ptr), value :: prototype
       type(ga_scalar_t), value :: value
       integer(c_int), value :: dtype
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_full_like
-    function ga_array_arange(start, stop, step, dtype, out) &
+    function ga_array_arange(start, stop, step, dtype, stream, result) &
         bind(C, name="ga_array_arange") result(return_value)
       import :: c_int, c_ptr, ga_scalar_t
       type(ga_scalar_t), value :: start
       type(ga_scalar_t), value :: stop
       type(ga_scalar_t), value :: step
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_arange
-    function ga_array_linspace(start, stop, num, endpoint, dtype, out, step) &
+    function ga_array_linspace(start, stop, num, endpoint, dtype, stream, result, step) &
         bind(C, name="ga_array_linspace") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       real(c_double), value :: start
@@ -945,11 +957,12 @@ module garray_c
       integer(c_int64_t), value :: num
       integer(c_int), value :: endpoint
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       real(c_double), optional :: step
       integer(c_int) :: return_value
     end function ga_array_linspace
-    function ga_array_logspace(start, stop, num, endpoint, base, dtype, out) &
+    function ga_array_logspace(start, stop, num, endpoint, base, dtype, stream, result) &
         bind(C, name="ga_array_logspace") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       real(c_double), value :: start
@@ -958,10 +971,11 @@ module garray_c
       integer(c_int), value :: endpoint
       real(c_double), value :: base
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_logspace
-    function ga_array_eye(rows, columns, k, dtype, order, out) &
+    function ga_array_eye(rows, columns, k, dtype, order, stream, result) &
         bind(C, name="ga_array_eye") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       integer(c_int64_t), value :: rows
@@ -969,36 +983,41 @@ module garray_c
       integer(c_int64_t), value :: k
       integer(c_int), value :: dtype
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_eye
-    function ga_array_identity(n, dtype, out) bind(C, name="ga_array_identity") result(return_value)
+    function ga_array_identity(n, dtype, stream, result) &
+        bind(C, name="ga_array_identity") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       integer(c_int64_t), value :: n
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_identity
-    function ga_array_tri(rows, columns, k, dtype, out) &
+    function ga_array_tri(rows, columns, k, dtype, stream, result) &
         bind(C, name="ga_array_tri") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       integer(c_int64_t), value :: rows
       integer(c_int64_t), value :: columns
       integer(c_int64_t), value :: k
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_tri
-    function ga_array_meshgrid(vectors, count, indexing, out) &
+    function ga_array_meshgrid(vectors, count, indexing, stream, result) &
         bind(C, name="ga_array_meshgrid") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), intent(in), optional :: vectors(*)
       integer(c_int), value :: count
       integer(c_int), value :: indexing
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_meshgrid
-    function ga_array_from_host(host, ndim, shape, byte_strides, dtype, order, out) &
+    function ga_array_from_host(host, ndim, shape, byte_strides, dtype, order, stream, result) &
         bind(C, name="ga_array_from_host") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: host
@@ -1007,11 +1026,12 @@ module garray_c
       integer(c_int64_t), intent(in), optional :: byte_strides(*)
       integer(c_int), value :: dtype
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_from_host
-    function ga_array_from_host_async(host, ndim, shape, byte_strides, dtype, order, out) &
-        bind(C, name="ga_array_from_host_async") result(return_value)
+    function ga_array_from_host_async(host, ndim, shape, byte_strides, dtype, order, stream, &
+        result) bind(C, name="ga_array_from_host_async") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: host
       integer(c_int), value :: ndim
@@ -1019,193 +1039,211 @@ module garray_c
       integer(c_int64_t), intent(in), optional :: byte_strides(*)
       integer(c_int), value :: dtype
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_from_host_async
-    function ga_array_to_host(array, host, host_bytes) &
+    function ga_array_to_host(array, host, host_bytes, stream) &
         bind(C, name="ga_array_to_host") result(return_value)
       import :: c_int, c_ptr, c_size_t
       type(c_ptr), value :: array
       type(c_ptr), value :: host
       integer(c_size_t), value :: host_bytes
+      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_array_to_host
-    function ga_array_to_host_async(array, host, host_bytes) &
+    function ga_array_to_host_async(array, host, host_bytes, stream) &
         bind(C, name="ga_array_to_host_async") result(return_value)
       import :: c_int, c_ptr, c_size_t
       type(c_ptr), value :: array
       type(c_ptr), value :: host
       integer(c_size_t), value :: host_bytes
+      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_array_to_host_async
-    function ga_array_set_from_host(array, host, host_bytes, byte_strides) &
+    function ga_array_set_from_host(array, host, host_bytes, byte_strides, stream) &
         bind(C, name="ga_array_set_from_host") result(return_value)
       import :: c_int, c_int64_t, c_ptr, c_size_t
       type(c_ptr), value :: array
       type(c_ptr), value :: host
       integer(c_size_t), value :: host_bytes
       integer(c_int64_t), intent(in), optional :: byte_strides(*)
+      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_array_set_from_host
-    function ga_array_fill(array, value) bind(C, name="ga_array_fill") result(return_value)
+    function ga_array_fill(array, value, stream) bind(C, name="ga_array_fill") result(return_value)
       import :: c_int, c_ptr, ga_scalar_t
       type(c_ptr), value :: array
       type(ga_scalar_t), value :: value
+      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_array_fill
-    function ga_array_copy(array, order, out) bind(C, name="ga_array_copy") result(return_value)
+    function ga_array_copy(array, order, stream, result) &
+        bind(C, name="ga_array_copy") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_copy
-    function ga_array_copy_into(source, destination) &
+    function ga_array_copy_into(source, destination, stream) &
         bind(C, name="ga_array_copy_into") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: source
       type(c_ptr), value :: destination
+      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_array_copy_into
-    function ga_array_copy_to_device(array, device, out) &
+    function ga_array_copy_to_device(array, device, stream, result) &
         bind(C, name="ga_array_copy_to_device") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: device
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_copy_to_device
-    function ga_array_astype(array, dtype, order, out) &
+    function ga_array_astype(array, dtype, order, stream, result) &
         bind(C, name="ga_array_astype") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: dtype
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_astype
-    function ga_array_ascontiguousarray(array, out) &
+    function ga_array_ascontiguousarray(array, stream, result) &
         bind(C, name="ga_array_ascontiguousarray") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_ascontiguousarray
-    function ga_array_asfortranarray(array, out) &
+    function ga_array_asfortranarray(array, stream, result) &
         bind(C, name="ga_array_asfortranarray") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_asfortranarray
-    function ga_array_item(array, index, value) bind(C, name="ga_array_item") result(return_value)
+    function ga_array_item(array, index, stream, value) &
+        bind(C, name="ga_array_item") result(return_value)
       import :: c_int, c_int64_t, c_ptr, ga_scalar_t
       type(c_ptr), value :: array
       integer(c_int64_t), intent(in), optional :: index(*)
+      type(c_ptr), value :: stream
       type(ga_scalar_t), optional :: value
       integer(c_int) :: return_value
     end function ga_array_item
 
     ! include/garray/views.h
-    function ga_array_index(array, items, count, out) &
+    function ga_array_index(array, items, count, result) &
         bind(C, name="ga_array_index") result(return_value)
       import :: c_int, c_ptr, ga_index_t
       type(c_ptr), value :: array
       type(ga_index_t), intent(in), optional :: items(*)
       integer(c_int), value :: count
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_index
-    function ga_array_reshape(array, ndim, shape, order, out) &
+    function ga_array_reshape(array, ndim, shape, order, stream, result) &
         bind(C, name="ga_array_reshape") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_reshape
-    function ga_array_ravel(array, order, out) bind(C, name="ga_array_ravel") result(return_value)
+    function ga_array_ravel(array, order, stream, result) &
+        bind(C, name="ga_array_ravel") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_ravel
-    function ga_array_flatten(array, order, out) &
+    function ga_array_flatten(array, order, stream, result) &
         bind(C, name="ga_array_flatten") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: order
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_flatten
-    function ga_array_transpose(array, axes, naxes, out) &
+    function ga_array_transpose(array, axes, naxes, result) &
         bind(C, name="ga_array_transpose") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), intent(in), optional :: axes(*)
       integer(c_int), value :: naxes
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_transpose
-    function ga_array_swapaxes(array, axis1, axis2, out) &
+    function ga_array_swapaxes(array, axis1, axis2, result) &
         bind(C, name="ga_array_swapaxes") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: axis1
       integer(c_int), value :: axis2
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_swapaxes
-    function ga_array_moveaxis(array, source, destination, count, out) &
+    function ga_array_moveaxis(array, source, destination, count, result) &
         bind(C, name="ga_array_moveaxis") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), intent(in), optional :: source(*)
       integer(c_int), intent(in), optional :: destination(*)
       integer(c_int), value :: count
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_moveaxis
-    function ga_array_expand_dims(array, axes, count, out) &
+    function ga_array_expand_dims(array, axes, count, result) &
         bind(C, name="ga_array_expand_dims") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), intent(in), optional :: axes(*)
       integer(c_int), value :: count
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_expand_dims
-    function ga_array_squeeze(array, axes, count, out) &
+    function ga_array_squeeze(array, axes, count, result) &
         bind(C, name="ga_array_squeeze") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), intent(in), optional :: axes(*)
       integer(c_int), value :: count
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_squeeze
-    function ga_array_atleast_1d(array, out) &
+    function ga_array_atleast_1d(array, result) &
         bind(C, name="ga_array_atleast_1d") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_atleast_1d
-    function ga_array_atleast_2d(array, out) &
+    function ga_array_atleast_2d(array, result) &
         bind(C, name="ga_array_atleast_2d") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_atleast_2d
-    function ga_array_atleast_3d(array, out) &
+    function ga_array_atleast_3d(array, result) &
         bind(C, name="ga_array_atleast_3d") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_atleast_3d
     function ga_array_broadcast_shapes(shapes, ndims, count, out_ndim, out_shape) &
@@ -1218,71 +1256,74 @@ module garray_c
       integer(c_int64_t), optional :: out_shape
       integer(c_int) :: return_value
     end function ga_array_broadcast_shapes
-    function ga_array_broadcast_to(array, ndim, shape, out) &
+    function ga_array_broadcast_to(array, ndim, shape, result) &
         bind(C, name="ga_array_broadcast_to") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_broadcast_to
-    function ga_array_broadcast_arrays(arrays, count, out) &
+    function ga_array_broadcast_arrays(arrays, count, result) &
         bind(C, name="ga_array_broadcast_arrays") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), intent(in), optional :: arrays(*)
       integer(c_int), value :: count
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_broadcast_arrays
-    function ga_array_real(array, out) bind(C, name="ga_array_real") result(return_value)
+    function ga_array_real(array, result) bind(C, name="ga_array_real") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_real
-    function ga_array_imag(array, out) bind(C, name="ga_array_imag") result(return_value)
+    function ga_array_imag(array, stream, result) bind(C, name="ga_array_imag") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_imag
 
     ! include/garray/dlpack.h
-    function ga_array_to_dlpack_versioned(array, consumer_stream, out) &
+    function ga_array_to_dlpack_versioned(array, consumer_stream, tensor) &
         bind(C, name="ga_array_to_dlpack_versioned") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
       integer(c_int64_t), value :: consumer_stream
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: tensor
       integer(c_int) :: return_value
     end function ga_array_to_dlpack_versioned
-    function ga_array_to_dlpack(array, consumer_stream, out) &
+    function ga_array_to_dlpack(array, consumer_stream, tensor) &
         bind(C, name="ga_array_to_dlpack") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
       integer(c_int64_t), value :: consumer_stream
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: tensor
       integer(c_int) :: return_value
     end function ga_array_to_dlpack
-    function ga_array_from_dlpack_versioned(tensor, copied, out) &
+    function ga_array_from_dlpack_versioned(tensor, stream, copied, result) &
         bind(C, name="ga_array_from_dlpack_versioned") result(return_value)
       import :: c_int, c_ptr, ga_dlpack_managed_tensor_versioned_t
       type(ga_dlpack_managed_tensor_versioned_t), optional :: tensor
+      type(c_ptr), value :: stream
       integer(c_int), optional :: copied
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_from_dlpack_versioned
-    function ga_array_from_dlpack(tensor, copied, out) &
+    function ga_array_from_dlpack(tensor, stream, copied, result) &
         bind(C, name="ga_array_from_dlpack") result(return_value)
       import :: c_int, c_ptr, ga_dlpack_managed_tensor_t
       type(ga_dlpack_managed_tensor_t), optional :: tensor
+      type(c_ptr), value :: stream
       integer(c_int), optional :: copied
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_from_dlpack
     function ga_array_from_device_pointer(data, device, ndim, shape, strides_bytes, dtype, &
-        readonly, release, context, out) &
+        readonly, release, context, result) &
         bind(C, name="ga_array_from_device_pointer") result(return_value)
       import :: c_funptr, c_int, c_int64_t, c_ptr
       type(c_ptr), value :: data
@@ -1294,7 +1335,7 @@ module garray_c
       integer(c_int), value :: readonly
       type(c_funptr), value :: release
       type(c_ptr), value :: context
-      type(c_ptr), optional :: out
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_from_device_pointer
 
@@ -1348,16 +1389,16 @@ module garray_c
       type(c_ptr), optional :: kernel
       integer(c_int) :: return_value
     end function ga_raw_kernel_create
-    function ga_kernel_launch(kernel, grid, block, shared_memory_bytes, stream, args, arg_count) &
+    function ga_kernel_launch(kernel, grid, block, shared_memory_bytes, args, arg_count, stream) &
         bind(C, name="ga_kernel_launch") result(return_value)
       import :: c_int, c_int32_t, c_ptr, c_size_t, ga_kernel_arg_t
       type(c_ptr), value :: kernel
       integer(c_int32_t), intent(in), optional :: grid(*)
       integer(c_int32_t), intent(in), optional :: block(*)
       integer(c_size_t), value :: shared_memory_bytes
-      type(c_ptr), value :: stream
       type(ga_kernel_arg_t), intent(in), optional :: args(*)
       integer(c_size_t), value :: arg_count
+      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_kernel_launch
     function ga_kernel_retain(kernel) bind(C, name="ga_kernel_retain") result(return_value)
@@ -1386,16 +1427,17 @@ module garray_c
       type(c_ptr), optional :: kernel
       integer(c_int) :: return_value
     end function ga_elementwise_kernel_create
-    function ga_elementwise_kernel_call(kernel, inputs, input_count, outputs, output_count, &
-        size, stream) bind(C, name="ga_elementwise_kernel_call") result(return_value)
+    function ga_elementwise_kernel_call(kernel, inputs, input_count, out, out_count, size, &
+        stream, results) bind(C, name="ga_elementwise_kernel_call") result(return_value)
       import :: c_int, c_int64_t, c_ptr, c_size_t, ga_kernel_arg_t
       type(c_ptr), value :: kernel
       type(ga_kernel_arg_t), intent(in), optional :: inputs(*)
       integer(c_size_t), value :: input_count
-      type(c_ptr), optional :: outputs
-      integer(c_size_t), value :: output_count
+      type(c_ptr), intent(in), optional :: out(*)
+      integer(c_size_t), value :: out_count
       integer(c_int64_t), value :: size
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: results
       integer(c_int) :: return_value
     end function ga_elementwise_kernel_call
     function ga_elementwise_kernel_arity(kernel, input_count, output_count) &
@@ -1438,18 +1480,20 @@ module garray_c
       type(c_ptr), optional :: kernel
       integer(c_int) :: return_value
     end function ga_reduction_kernel_create
-    function ga_reduction_kernel_call(kernel, inputs, input_count, outputs, output_count, axes, &
-        axis_count, keepdims, stream) bind(C, name="ga_reduction_kernel_call") result(return_value)
+    function ga_reduction_kernel_call(kernel, inputs, input_count, out, out_count, axes, &
+        axis_count, keepdims, stream, results) &
+        bind(C, name="ga_reduction_kernel_call") result(return_value)
       import :: c_int, c_ptr, c_size_t, ga_kernel_arg_t
       type(c_ptr), value :: kernel
       type(ga_kernel_arg_t), intent(in), optional :: inputs(*)
       integer(c_size_t), value :: input_count
-      type(c_ptr), optional :: outputs
-      integer(c_size_t), value :: output_count
+      type(c_ptr), intent(in), optional :: out(*)
+      integer(c_size_t), value :: out_count
       integer(c_int), intent(in), optional :: axes(*)
       integer(c_int), value :: axis_count
       integer(c_int), value :: keepdims
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: results
       integer(c_int) :: return_value
     end function ga_reduction_kernel_call
     function ga_reduction_kernel_retain(kernel) &
@@ -1492,29 +1536,30 @@ module garray_c
       integer(c_size_t), optional :: count
       integer(c_int) :: return_value
     end function ga_ufunc_type_count
-    function ga_ufunc_type(ufunc, index, buffer, size) &
+    function ga_ufunc_type(ufunc, index, size, buffer) &
         bind(C, name="ga_ufunc_type") result(return_value)
       import :: c_char, c_int, c_ptr, c_size_t
       type(c_ptr), value :: ufunc
       integer(c_size_t), value :: index
-      character(kind=c_char), optional :: buffer(*)
       integer(c_size_t), value :: size
+      character(kind=c_char), optional :: buffer(*)
       integer(c_int) :: return_value
     end function ga_ufunc_type
-    function ga_ufunc_call(ufunc, inputs, input_count, outputs, output_count, options, stream) &
+    function ga_ufunc_call(ufunc, inputs, input_count, options, out, out_count, stream, results) &
         bind(C, name="ga_ufunc_call") result(return_value)
       import :: c_int, c_ptr, c_size_t, ga_operand_t, ga_ufunc_options_t
       type(c_ptr), value :: ufunc
       type(ga_operand_t), intent(in), optional :: inputs(*)
       integer(c_size_t), value :: input_count
-      type(c_ptr), optional :: outputs
-      integer(c_size_t), value :: output_count
       type(ga_ufunc_options_t), intent(in), optional :: options(*)
+      type(c_ptr), intent(in), optional :: out(*)
+      integer(c_size_t), value :: out_count
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: results
       integer(c_int) :: return_value
     end function ga_ufunc_call
     function ga_ufunc_reduce(ufunc, array, axes, axis_count, keepdims, dtype, initial, out, &
-        stream) bind(C, name="ga_ufunc_reduce") result(return_value)
+        stream, result) bind(C, name="ga_ufunc_reduce") result(return_value)
       import :: c_int, c_ptr, ga_scalar_t
       type(c_ptr), value :: ufunc
       type(c_ptr), value :: array
@@ -1523,25 +1568,27 @@ module garray_c
       integer(c_int), value :: keepdims
       integer(c_int), value :: dtype
       type(ga_scalar_t), intent(in), optional :: initial(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_ufunc_reduce
-    function ga_ufunc_outer(ufunc, a, b, outputs, output_count, options, stream) &
+    function ga_ufunc_outer(ufunc, a, b, options, out, out_count, stream, results) &
         bind(C, name="ga_ufunc_outer") result(return_value)
       import :: c_int, c_ptr, c_size_t, ga_ufunc_options_t
       type(c_ptr), value :: ufunc
       type(c_ptr), value :: a
       type(c_ptr), value :: b
-      type(c_ptr), optional :: outputs
-      integer(c_size_t), value :: output_count
       type(ga_ufunc_options_t), intent(in), optional :: options(*)
+      type(c_ptr), intent(in), optional :: out(*)
+      integer(c_size_t), value :: out_count
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: results
       integer(c_int) :: return_value
     end function ga_ufunc_outer
 
     ! include/garray/manipulation.h
-    function ga_array_concatenate(arrays, count, axis, dtype, casting, out, result) &
+    function ga_array_concatenate(arrays, count, axis, dtype, casting, out, stream, result) &
         bind(C, name="ga_array_concatenate") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), intent(in), optional :: arrays(*)
@@ -1550,10 +1597,11 @@ module garray_c
       integer(c_int), value :: dtype
       integer(c_int), value :: casting
       type(c_ptr), value :: out
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_concatenate
-    function ga_array_stack(arrays, count, axis, dtype, casting, out, result) &
+    function ga_array_stack(arrays, count, axis, dtype, casting, out, stream, result) &
         bind(C, name="ga_array_stack") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), intent(in), optional :: arrays(*)
@@ -1562,6 +1610,7 @@ module garray_c
       integer(c_int), value :: dtype
       integer(c_int), value :: casting
       type(c_ptr), value :: out
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_stack
@@ -1585,22 +1634,24 @@ module garray_c
       type(c_ptr), optional :: parts
       integer(c_int) :: return_value
     end function ga_array_split_sections
-    function ga_array_tile(array, reps, rep_count, result) &
+    function ga_array_tile(array, reps, rep_count, stream, result) &
         bind(C, name="ga_array_tile") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
       integer(c_int64_t), intent(in), optional :: reps(*)
       integer(c_int), value :: rep_count
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_tile
-    function ga_array_repeat(array, repeats, repeat_count, axis, result) &
+    function ga_array_repeat(array, repeats, repeat_count, axis, stream, result) &
         bind(C, name="ga_array_repeat") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
       integer(c_int64_t), intent(in), optional :: repeats(*)
       integer(c_int64_t), value :: repeat_count
       integer(c_int), value :: axis
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_repeat
@@ -1613,7 +1664,7 @@ module garray_c
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_flip
-    function ga_array_roll(array, shifts, shift_count, axes, axis_count, result) &
+    function ga_array_roll(array, shifts, shift_count, axes, axis_count, stream, result) &
         bind(C, name="ga_array_roll") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
@@ -1621,6 +1672,7 @@ module garray_c
       integer(c_int), value :: shift_count
       integer(c_int), intent(in), optional :: axes(*)
       integer(c_int), value :: axis_count
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_roll
@@ -1635,7 +1687,7 @@ module garray_c
       integer(c_int) :: return_value
     end function ga_array_rot90
     function ga_array_pad(array, pad_width, pad_count, mode, constant_values, constant_count, &
-        result) bind(C, name="ga_array_pad") result(return_value)
+        stream, result) bind(C, name="ga_array_pad") result(return_value)
       import :: c_int, c_int64_t, c_ptr, ga_scalar_t
       type(c_ptr), value :: array
       integer(c_int64_t), intent(in), optional :: pad_width(*)
@@ -1643,20 +1695,25 @@ module garray_c
       integer(c_int), value :: mode
       type(ga_scalar_t), intent(in), optional :: constant_values(*)
       integer(c_int), value :: constant_count
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_pad
-    function ga_array_tril(array, k, result) bind(C, name="ga_array_tril") result(return_value)
+    function ga_array_tril(array, k, stream, result) &
+        bind(C, name="ga_array_tril") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
       integer(c_int64_t), value :: k
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_tril
-    function ga_array_triu(array, k, result) bind(C, name="ga_array_triu") result(return_value)
+    function ga_array_triu(array, k, stream, result) &
+        bind(C, name="ga_array_triu") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
       integer(c_int64_t), value :: k
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_triu
@@ -1670,14 +1727,16 @@ module garray_c
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_diagonal
-    function ga_array_diag(array, k, result) bind(C, name="ga_array_diag") result(return_value)
+    function ga_array_diag(array, k, stream, result) &
+        bind(C, name="ga_array_diag") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
       integer(c_int64_t), value :: k
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_diag
-    function ga_array_trace(array, offset, axis1, axis2, dtype, out, result) &
+    function ga_array_trace(array, offset, axis1, axis2, dtype, out, stream, result) &
         bind(C, name="ga_array_trace") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
@@ -1686,39 +1745,46 @@ module garray_c
       integer(c_int), value :: axis2
       integer(c_int), value :: dtype
       type(c_ptr), value :: out
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_trace
-    function ga_array_copyto(destination, source, casting, where) &
+    function ga_array_copyto(destination, source, casting, where, stream) &
         bind(C, name="ga_array_copyto") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: destination
       type(c_ptr), value :: source
       integer(c_int), value :: casting
       type(c_ptr), value :: where
+      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_array_copyto
-    function ga_signal_window(kind, m, beta, result) bind(C, name="ga_signal_window") result(return_value)
+
+    ! include/garray/signal.h
+    function ga_signal_window(kind, m, beta, stream, result) &
+        bind(C, name="ga_signal_window") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       integer(c_int), value :: kind
       integer(c_int64_t), value :: m
       real(c_double), value :: beta
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_signal_window
 
     ! include/garray/indexing.h
-    function ga_array_advanced_index(array, items, count, mode, out) &
+    function ga_array_advanced_index(array, items, count, mode, stream, result) &
         bind(C, name="ga_array_advanced_index") result(return_value)
       import :: c_int, c_ptr, ga_advanced_index_t
       type(c_ptr), value :: array
       type(ga_advanced_index_t), intent(in), optional :: items(*)
       integer(c_int), value :: count
       integer(c_int), value :: mode
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_advanced_index
-    function ga_array_advanced_assign(array, items, count, values, mode) &
+    function ga_array_advanced_assign(array, items, count, values, mode, stream) &
         bind(C, name="ga_array_advanced_assign") result(return_value)
       import :: c_int, c_ptr, ga_advanced_index_t
       type(c_ptr), value :: array
@@ -1726,9 +1792,10 @@ module garray_c
       integer(c_int), value :: count
       type(c_ptr), value :: values
       integer(c_int), value :: mode
+      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_array_advanced_assign
-    function ga_array_take(array, indices, axis, mode, out, result) &
+    function ga_array_take(array, indices, axis, mode, out, stream, result) &
         bind(C, name="ga_array_take") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
@@ -1736,29 +1803,32 @@ module garray_c
       integer(c_int), value :: axis
       integer(c_int), value :: mode
       type(c_ptr), value :: out
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_take
-    function ga_array_put(array, indices, values, mode) &
+    function ga_array_put(array, indices, values, mode, stream) &
         bind(C, name="ga_array_put") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       type(c_ptr), value :: indices
       type(c_ptr), value :: values
       integer(c_int), value :: mode
+      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_array_put
-    function ga_array_take_along_axis(array, indices, axis, mode, result) &
+    function ga_array_take_along_axis(array, indices, axis, mode, stream, result) &
         bind(C, name="ga_array_take_along_axis") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       type(c_ptr), value :: indices
       integer(c_int), value :: axis
       integer(c_int), value :: mode
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_take_along_axis
-    function ga_array_put_along_axis(array, indices, values, axis, mode) &
+    function ga_array_put_along_axis(array, indices, values, axis, mode, stream) &
         bind(C, name="ga_array_put_along_axis") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
@@ -1766,9 +1836,10 @@ module garray_c
       type(c_ptr), value :: values
       integer(c_int), value :: axis
       integer(c_int), value :: mode
+      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_array_put_along_axis
-    function ga_array_choose(array, choices, count, mode, out, result) &
+    function ga_array_choose(array, choices, count, mode, out, stream, result) &
         bind(C, name="ga_array_choose") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
@@ -1776,6 +1847,7 @@ module garray_c
       integer(c_int), value :: count
       integer(c_int), value :: mode
       type(c_ptr), value :: out
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_choose
@@ -1794,47 +1866,51 @@ module garray_c
     end function ga_ufunc_at
 
     ! include/garray/scan.h
-    function ga_array_cumsum(array, axis, dtype, out, result) &
+    function ga_array_cumsum(array, axis, dtype, out, stream, result) &
         bind(C, name="ga_array_cumsum") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: axis
       integer(c_int), value :: dtype
       type(c_ptr), value :: out
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_cumsum
-    function ga_array_cumprod(array, axis, dtype, out, result) &
+    function ga_array_cumprod(array, axis, dtype, out, stream, result) &
         bind(C, name="ga_array_cumprod") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: axis
       integer(c_int), value :: dtype
       type(c_ptr), value :: out
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_cumprod
-    function ga_array_nancumsum(array, axis, dtype, out, result) &
+    function ga_array_nancumsum(array, axis, dtype, out, stream, result) &
         bind(C, name="ga_array_nancumsum") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: axis
       integer(c_int), value :: dtype
       type(c_ptr), value :: out
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_nancumsum
-    function ga_array_nancumprod(array, axis, dtype, out, result) &
+    function ga_array_nancumprod(array, axis, dtype, out, stream, result) &
         bind(C, name="ga_array_nancumprod") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: axis
       integer(c_int), value :: dtype
       type(c_ptr), value :: out
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_nancumprod
-    function ga_ufunc_accumulate(ufunc, array, axis, dtype, out, result) &
+    function ga_ufunc_accumulate(ufunc, array, axis, dtype, out, stream, result) &
         bind(C, name="ga_ufunc_accumulate") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: ufunc
@@ -1842,275 +1918,334 @@ module garray_c
       integer(c_int), value :: axis
       integer(c_int), value :: dtype
       type(c_ptr), value :: out
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_ufunc_accumulate
 
     ! include/garray/masks.h
-    function ga_array_get_mask(a, mask, result) &
+    function ga_array_get_mask(a, mask, stream, result) &
         bind(C, name="ga_array_get_mask") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: mask
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_get_mask
-    function ga_array_set_mask(a, mask, value) &
+    function ga_array_set_mask(a, mask, value, stream) &
         bind(C, name="ga_array_set_mask") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: mask
       type(c_ptr), value :: value
+      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_array_set_mask
-    function ga_array_fill_mask(a, mask, value) &
+    function ga_array_fill_mask(a, mask, value, stream) &
         bind(C, name="ga_array_fill_mask") result(return_value)
       import :: c_int, c_ptr, ga_scalar_t
       type(c_ptr), value :: a
       type(c_ptr), value :: mask
       type(ga_scalar_t), value :: value
+      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_array_fill_mask
-    function ga_array_nonzero(a, result) bind(C, name="ga_array_nonzero") result(return_value)
+    function ga_array_nonzero(a, stream, result) &
+        bind(C, name="ga_array_nonzero") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_nonzero
-    function ga_array_flatnonzero(a, result) &
+    function ga_array_flatnonzero(a, stream, result) &
         bind(C, name="ga_array_flatnonzero") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_flatnonzero
-    function ga_array_argwhere(a, result) bind(C, name="ga_array_argwhere") result(return_value)
+    function ga_array_argwhere(a, stream, result) &
+        bind(C, name="ga_array_argwhere") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_argwhere
-    function ga_array_compress(condition, a, axis, result) &
+    function ga_array_compress(condition, a, axis, stream, result) &
         bind(C, name="ga_array_compress") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: condition
       type(c_ptr), value :: a
       integer(c_int), value :: axis
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_compress
-    function ga_array_extract(condition, a, result) &
+    function ga_array_extract(condition, a, stream, result) &
         bind(C, name="ga_array_extract") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: condition
       type(c_ptr), value :: a
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_extract
-    function ga_array_place(a, mask, values) bind(C, name="ga_array_place") result(return_value)
+    function ga_array_place(a, mask, values, stream) &
+        bind(C, name="ga_array_place") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: mask
       type(c_ptr), value :: values
+      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_array_place
-    function ga_array_putmask(a, mask, values) bind(C, name="ga_array_putmask") result(return_value)
+    function ga_array_putmask(a, mask, values, stream) &
+        bind(C, name="ga_array_putmask") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: mask
       type(c_ptr), value :: values
+      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_array_putmask
 
     ! include/garray/reductions.h
-    function ga_array_sum(a, options, out, stream) bind(C, name="ga_array_sum") result(return_value)
+    function ga_array_sum(a, options, out, stream, result) &
+        bind(C, name="ga_array_sum") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_sum
-    function ga_array_prod(a, options, out, stream) bind(C, name="ga_array_prod") result(return_value)
+    function ga_array_prod(a, options, out, stream, result) &
+        bind(C, name="ga_array_prod") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_prod
-    function ga_array_max(a, options, out, stream) bind(C, name="ga_array_max") result(return_value)
+    function ga_array_max(a, options, out, stream, result) &
+        bind(C, name="ga_array_max") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_max
-    function ga_array_min(a, options, out, stream) bind(C, name="ga_array_min") result(return_value)
+    function ga_array_min(a, options, out, stream, result) &
+        bind(C, name="ga_array_min") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_min
-    function ga_array_any(a, options, out, stream) bind(C, name="ga_array_any") result(return_value)
+    function ga_array_any(a, options, out, stream, result) &
+        bind(C, name="ga_array_any") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_any
-    function ga_array_all(a, options, out, stream) bind(C, name="ga_array_all") result(return_value)
+    function ga_array_all(a, options, out, stream, result) &
+        bind(C, name="ga_array_all") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_all
-    function ga_array_argmax(a, options, out, stream) bind(C, name="ga_array_argmax") result(return_value)
+    function ga_array_argmax(a, options, out, stream, result) &
+        bind(C, name="ga_array_argmax") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_argmax
-    function ga_array_argmin(a, options, out, stream) bind(C, name="ga_array_argmin") result(return_value)
+    function ga_array_argmin(a, options, out, stream, result) &
+        bind(C, name="ga_array_argmin") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_argmin
-    function ga_array_mean(a, options, out, stream) bind(C, name="ga_array_mean") result(return_value)
+    function ga_array_mean(a, options, out, stream, result) &
+        bind(C, name="ga_array_mean") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_mean
-    function ga_array_var(a, options, out, stream) bind(C, name="ga_array_var") result(return_value)
+    function ga_array_var(a, options, out, stream, result) &
+        bind(C, name="ga_array_var") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_var
-    function ga_array_std(a, options, out, stream) bind(C, name="ga_array_std") result(return_value)
+    function ga_array_std(a, options, out, stream, result) &
+        bind(C, name="ga_array_std") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_std
-    function ga_array_count_nonzero(a, options, out, stream) &
+    function ga_array_count_nonzero(a, options, out, stream, result) &
         bind(C, name="ga_array_count_nonzero") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_count_nonzero
-    function ga_array_ptp(a, options, out, stream) bind(C, name="ga_array_ptp") result(return_value)
+    function ga_array_ptp(a, options, out, stream, result) &
+        bind(C, name="ga_array_ptp") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_ptp
-    function ga_array_nansum(a, options, out, stream) bind(C, name="ga_array_nansum") result(return_value)
+    function ga_array_nansum(a, options, out, stream, result) &
+        bind(C, name="ga_array_nansum") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_nansum
-    function ga_array_nanprod(a, options, out, stream) bind(C, name="ga_array_nanprod") result(return_value)
+    function ga_array_nanprod(a, options, out, stream, result) &
+        bind(C, name="ga_array_nanprod") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_nanprod
-    function ga_array_nanmin(a, options, out, stream) bind(C, name="ga_array_nanmin") result(return_value)
+    function ga_array_nanmin(a, options, out, stream, result) &
+        bind(C, name="ga_array_nanmin") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_nanmin
-    function ga_array_nanmax(a, options, out, stream) bind(C, name="ga_array_nanmax") result(return_value)
+    function ga_array_nanmax(a, options, out, stream, result) &
+        bind(C, name="ga_array_nanmax") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_nanmax
-    function ga_array_nanargmin(a, options, out, stream) bind(C, name="ga_array_nanargmin") result(return_value)
+    function ga_array_nanargmin(a, options, out, stream, result) &
+        bind(C, name="ga_array_nanargmin") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_nanargmin
-    function ga_array_nanargmax(a, options, out, stream) bind(C, name="ga_array_nanargmax") result(return_value)
+    function ga_array_nanargmax(a, options, out, stream, result) &
+        bind(C, name="ga_array_nanargmax") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_nanargmax
-    function ga_array_nanmean(a, options, out, stream) bind(C, name="ga_array_nanmean") result(return_value)
+    function ga_array_nanmean(a, options, out, stream, result) &
+        bind(C, name="ga_array_nanmean") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_nanmean
-    function ga_array_nanvar(a, options, out, stream) bind(C, name="ga_array_nanvar") result(return_value)
+    function ga_array_nanvar(a, options, out, stream, result) &
+        bind(C, name="ga_array_nanvar") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_nanvar
-    function ga_array_nanstd(a, options, out, stream) bind(C, name="ga_array_nanstd") result(return_value)
+    function ga_array_nanstd(a, options, out, stream, result) &
+        bind(C, name="ga_array_nanstd") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_nanstd
-    function ga_array_average(a, weights, options, out, stream) &
+    function ga_array_average(a, weights, options, out, stream, result) &
         bind(C, name="ga_array_average") result(return_value)
       import :: c_int, c_ptr, ga_reduce_options_t
       type(c_ptr), value :: a
       type(c_ptr), value :: weights
       type(ga_reduce_options_t), intent(in), optional :: options(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_average
-    function ga_array_cov(m, y, rowvar, bias, ddof, out, stream) &
+    function ga_array_cov(m, y, rowvar, bias, ddof, stream, result) &
         bind(C, name="ga_array_cov") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: m
@@ -2118,125 +2253,137 @@ module garray_c
       integer(c_int), value :: rowvar
       integer(c_int), value :: bias
       integer(c_int), value :: ddof
-      type(c_ptr), optional :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_cov
-    function ga_array_corrcoef(x, y, rowvar, out, stream) bind(C, name="ga_array_corrcoef") result(return_value)
+    function ga_array_corrcoef(x, y, rowvar, stream, result) &
+        bind(C, name="ga_array_corrcoef") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: x
       type(c_ptr), value :: y
       integer(c_int), value :: rowvar
-      type(c_ptr), optional :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_corrcoef
 
     ! include/garray/sorting.h
-    function ga_array_sort(array, axis, stable, out) &
+    function ga_array_sort(array, axis, stable, stream, result) &
         bind(C, name="ga_array_sort") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: axis
       integer(c_int), value :: stable
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_sort
-    function ga_array_sort_inplace(array, axis, stable) &
+    function ga_array_sort_inplace(array, axis, stable, stream) &
         bind(C, name="ga_array_sort_inplace") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: axis
       integer(c_int), value :: stable
+      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_array_sort_inplace
-    function ga_array_argsort(array, axis, stable, out) &
+    function ga_array_argsort(array, axis, stable, stream, result) &
         bind(C, name="ga_array_argsort") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: axis
       integer(c_int), value :: stable
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_argsort
-    function ga_array_lexsort(keys, count, axis, out) &
+    function ga_array_lexsort(keys, count, axis, stream, result) &
         bind(C, name="ga_array_lexsort") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), intent(in), optional :: keys(*)
       integer(c_int), value :: count
       integer(c_int), value :: axis
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_lexsort
-    function ga_array_partition(array, kth, kth_count, axis, out) &
+    function ga_array_partition(array, kth, kth_count, axis, stream, result) &
         bind(C, name="ga_array_partition") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
       integer(c_int64_t), intent(in), optional :: kth(*)
       integer(c_int), value :: kth_count
       integer(c_int), value :: axis
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_partition
-    function ga_array_argpartition(array, kth, kth_count, axis, out) &
+    function ga_array_argpartition(array, kth, kth_count, axis, stream, result) &
         bind(C, name="ga_array_argpartition") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
       integer(c_int64_t), intent(in), optional :: kth(*)
       integer(c_int), value :: kth_count
       integer(c_int), value :: axis
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_argpartition
-    function ga_array_searchsorted(sorted, values, side, sorter, out) &
+    function ga_array_searchsorted(sorted, values, side, sorter, stream, result) &
         bind(C, name="ga_array_searchsorted") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: sorted
       type(c_ptr), value :: values
       integer(c_int), value :: side
       type(c_ptr), value :: sorter
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_searchsorted
-    function ga_array_unique(array, flags, values, indices, inverse, counts) &
+    function ga_array_unique(array, flags, stream, values, indices, inverse, counts) &
         bind(C, name="ga_array_unique") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: flags
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: values
       type(c_ptr), optional :: indices
       type(c_ptr), optional :: inverse
       type(c_ptr), optional :: counts
       integer(c_int) :: return_value
     end function ga_array_unique
-    function ga_array_bincount(x, weights, minlength, out) &
+    function ga_array_bincount(x, weights, minlength, stream, result) &
         bind(C, name="ga_array_bincount") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: x
       type(c_ptr), value :: weights
       integer(c_int64_t), value :: minlength
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_bincount
-    function ga_array_histogram(array, bins, range, hist, bin_edges) &
+    function ga_array_histogram(array, bins, range, stream, hist, bin_edges) &
         bind(C, name="ga_array_histogram") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
       integer(c_int64_t), value :: bins
       real(c_double), intent(in), optional :: range(*)
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: hist
       type(c_ptr), optional :: bin_edges
       integer(c_int) :: return_value
     end function ga_array_histogram
-    function ga_array_histogram_edges(array, bin_edges, hist) &
+    function ga_array_histogram_edges(array, bin_edges, stream, hist) &
         bind(C, name="ga_array_histogram_edges") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       type(c_ptr), value :: bin_edges
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: hist
       integer(c_int) :: return_value
     end function ga_array_histogram_edges
-    function ga_array_quantile(array, q, q_ndim, q_shape, axis, keepdims, out) &
+    function ga_array_quantile(array, q, q_ndim, q_shape, axis, keepdims, stream, result) &
         bind(C, name="ga_array_quantile") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
@@ -2245,10 +2392,11 @@ module garray_c
       integer(c_int64_t), intent(in), optional :: q_shape(*)
       integer(c_int), value :: axis
       integer(c_int), value :: keepdims
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_quantile
-    function ga_array_percentile(array, q, q_ndim, q_shape, axis, keepdims, out) &
+    function ga_array_percentile(array, q, q_ndim, q_shape, axis, keepdims, stream, result) &
         bind(C, name="ga_array_percentile") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       type(c_ptr), value :: array
@@ -2257,69 +2405,83 @@ module garray_c
       integer(c_int64_t), intent(in), optional :: q_shape(*)
       integer(c_int), value :: axis
       integer(c_int), value :: keepdims
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_percentile
-    function ga_array_median(array, axis, keepdims, out) &
+    function ga_array_median(array, axis, keepdims, stream, result) &
         bind(C, name="ga_array_median") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: array
       integer(c_int), value :: axis
       integer(c_int), value :: keepdims
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_median
 
     ! include/garray/products.h
-    function ga_array_matmul(a, b, out, stream) bind(C, name="ga_array_matmul") result(return_value)
+    function ga_array_matmul(a, b, out, stream, result) &
+        bind(C, name="ga_array_matmul") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_matmul
-    function ga_array_dot(a, b, out, stream) bind(C, name="ga_array_dot") result(return_value)
+    function ga_array_dot(a, b, out, stream, result) &
+        bind(C, name="ga_array_dot") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_dot
-    function ga_array_vdot(a, b, out, stream) bind(C, name="ga_array_vdot") result(return_value)
+    function ga_array_vdot(a, b, out, stream, result) &
+        bind(C, name="ga_array_vdot") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_vdot
-    function ga_array_inner(a, b, out, stream) bind(C, name="ga_array_inner") result(return_value)
+    function ga_array_inner(a, b, out, stream, result) &
+        bind(C, name="ga_array_inner") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_inner
-    function ga_array_outer(a, b, out, stream) bind(C, name="ga_array_outer") result(return_value)
+    function ga_array_outer(a, b, out, stream, result) &
+        bind(C, name="ga_array_outer") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_outer
-    function ga_array_kron(a, b, out, stream) bind(C, name="ga_array_kron") result(return_value)
+    function ga_array_kron(a, b, out, stream, result) &
+        bind(C, name="ga_array_kron") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_kron
-    function ga_array_tensordot(a, b, a_axes, b_axes, axis_count, out, stream) &
+    function ga_array_tensordot(a, b, a_axes, b_axes, axis_count, out, stream, result) &
         bind(C, name="ga_array_tensordot") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
@@ -2327,26 +2489,30 @@ module garray_c
       integer(c_int), intent(in), optional :: a_axes(*)
       integer(c_int), intent(in), optional :: b_axes(*)
       integer(c_int), value :: axis_count
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_tensordot
-    function ga_array_einsum(subscripts, operands, count, out, stream) &
+    function ga_array_einsum(subscripts, operands, count, out, stream, result) &
         bind(C, name="ga_array_einsum") result(return_value)
       import :: c_char, c_int, c_ptr
       character(kind=c_char), intent(in), optional :: subscripts(*)
       type(c_ptr), intent(in), optional :: operands(*)
       integer(c_int), value :: count
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_array_einsum
-    function ga_linalg_set_allow_tf32(allow) bind(C, name="ga_linalg_set_allow_tf32") result(return_value)
+    function ga_linalg_set_allow_tf32(allow) &
+        bind(C, name="ga_linalg_set_allow_tf32") result(return_value)
       import :: c_int
       integer(c_int), value :: allow
       integer(c_int) :: return_value
     end function ga_linalg_set_allow_tf32
-    function ga_linalg_get_allow_tf32(allow) bind(C, name="ga_linalg_get_allow_tf32") result(return_value)
+    function ga_linalg_get_allow_tf32(allow) &
+        bind(C, name="ga_linalg_get_allow_tf32") result(return_value)
       import :: c_int
       integer(c_int), optional :: allow
       integer(c_int) :: return_value
@@ -2370,18 +2536,19 @@ module garray_c
       type(c_ptr), value :: rng
       integer(c_int) :: return_value
     end function ga_rng_release
-    function ga_rng_random(rng, ndim, shape, dtype, out, stream) &
+    function ga_rng_random(rng, ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_rng_random") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_random
-    function ga_rng_uniform(rng, low, high, ndim, shape, dtype, out, stream) &
+    function ga_rng_uniform(rng, low, high, ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_rng_uniform") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
@@ -2390,22 +2557,24 @@ module garray_c
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_uniform
-    function ga_rng_standard_normal(rng, ndim, shape, dtype, out, stream) &
+    function ga_rng_standard_normal(rng, ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_rng_standard_normal") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_standard_normal
-    function ga_rng_normal(rng, loc, scale, ndim, shape, dtype, out, stream) &
+    function ga_rng_normal(rng, loc, scale, ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_rng_normal") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
@@ -2414,11 +2583,12 @@ module garray_c
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_normal
-    function ga_rng_lognormal(rng, mean, sigma, ndim, shape, dtype, out, stream) &
+    function ga_rng_lognormal(rng, mean, sigma, ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_rng_lognormal") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
@@ -2427,11 +2597,12 @@ module garray_c
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_lognormal
-    function ga_rng_exponential(rng, scale, ndim, shape, dtype, out, stream) &
+    function ga_rng_exponential(rng, scale, ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_rng_exponential") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
@@ -2439,11 +2610,12 @@ module garray_c
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_exponential
-    function ga_rng_standard_gamma(rng, shape_parameter, ndim, shape, dtype, out, stream) &
+    function ga_rng_standard_gamma(rng, shape_parameter, ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_rng_standard_gamma") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
@@ -2451,11 +2623,12 @@ module garray_c
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_standard_gamma
-    function ga_rng_gamma(rng, shape_parameter, scale, ndim, shape, dtype, out, stream) &
+    function ga_rng_gamma(rng, shape_parameter, scale, ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_rng_gamma") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
@@ -2464,11 +2637,12 @@ module garray_c
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_gamma
-    function ga_rng_beta(rng, a, b, ndim, shape, dtype, out, stream) &
+    function ga_rng_beta(rng, a, b, ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_rng_beta") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
@@ -2477,11 +2651,12 @@ module garray_c
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_beta
-    function ga_rng_chisquare(rng, df, ndim, shape, dtype, out, stream) &
+    function ga_rng_chisquare(rng, df, ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_rng_chisquare") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
@@ -2489,22 +2664,24 @@ module garray_c
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_chisquare
-    function ga_rng_poisson(rng, lam, ndim, shape, out, stream) &
+    function ga_rng_poisson(rng, lam, ndim, shape, out, stream, result) &
         bind(C, name="ga_rng_poisson") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
       real(c_double), value :: lam
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_poisson
-    function ga_rng_binomial(rng, n, p, ndim, shape, out, stream) &
+    function ga_rng_binomial(rng, n, p, ndim, shape, out, stream, result) &
         bind(C, name="ga_rng_binomial") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
@@ -2512,22 +2689,24 @@ module garray_c
       real(c_double), value :: p
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_binomial
-    function ga_rng_geometric(rng, p, ndim, shape, out, stream) &
+    function ga_rng_geometric(rng, p, ndim, shape, out, stream, result) &
         bind(C, name="ga_rng_geometric") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
       real(c_double), value :: p
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_geometric
-    function ga_rng_integers(rng, low, high, endpoint, ndim, shape, dtype, out, stream) &
+    function ga_rng_integers(rng, low, high, endpoint, ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_rng_integers") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
@@ -2537,11 +2716,12 @@ module garray_c
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_integers
-    function ga_rng_choice(rng, a, population, replace, p, ndim, shape, out, stream) &
+    function ga_rng_choice(rng, a, population, replace, p, ndim, shape, out, stream, result) &
         bind(C, name="ga_rng_choice") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
@@ -2551,26 +2731,29 @@ module garray_c
       type(c_ptr), value :: p
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_choice
-    function ga_rng_permutation(rng, n, out, stream) &
+    function ga_rng_permutation(rng, n, out, stream, result) &
         bind(C, name="ga_rng_permutation") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
       integer(c_int64_t), value :: n
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_permutation
-    function ga_rng_permuted(rng, x, out, stream) &
+    function ga_rng_permuted(rng, x, out, stream, result) &
         bind(C, name="ga_rng_permuted") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: rng
       type(c_ptr), value :: x
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_permuted
     function ga_rng_shuffle(rng, x, stream) bind(C, name="ga_rng_shuffle") result(return_value)
@@ -2580,13 +2763,14 @@ module garray_c
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_rng_shuffle
-    function ga_rng_bytes(rng, length, out, stream) &
+    function ga_rng_bytes(rng, length, out, stream, result) &
         bind(C, name="ga_rng_bytes") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: rng
       integer(c_int64_t), value :: length
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_rng_bytes
     function ga_random_seed(seed) bind(C, name="ga_random_seed") result(return_value)
@@ -2599,27 +2783,29 @@ module garray_c
       type(c_ptr), optional :: rng
       integer(c_int) :: return_value
     end function ga_random_get_rng
-    function ga_random_rand(ndim, shape, dtype, out, stream) &
+    function ga_random_rand(ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_random_rand") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_random_rand
-    function ga_random_randn(ndim, shape, dtype, out, stream) &
+    function ga_random_randn(ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_random_randn") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_random_randn
-    function ga_random_uniform(low, high, ndim, shape, dtype, out, stream) &
+    function ga_random_uniform(low, high, ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_random_uniform") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       real(c_double), value :: low
@@ -2627,11 +2813,12 @@ module garray_c
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_random_uniform
-    function ga_random_normal(loc, scale, ndim, shape, dtype, out, stream) &
+    function ga_random_normal(loc, scale, ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_random_normal") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       real(c_double), value :: loc
@@ -2639,11 +2826,12 @@ module garray_c
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_random_normal
-    function ga_random_randint(low, high, ndim, shape, dtype, out, stream) &
+    function ga_random_randint(low, high, ndim, shape, dtype, out, stream, result) &
         bind(C, name="ga_random_randint") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       integer(c_int64_t), value :: low
@@ -2651,8 +2839,9 @@ module garray_c
       integer(c_int), value :: ndim
       integer(c_int64_t), intent(in), optional :: shape(*)
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_random_randint
 
@@ -2677,103 +2866,112 @@ module garray_c
       type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_linalg_check_errors
-    function ga_linalg_solve(a, b, out, stream) bind(C, name="ga_linalg_solve") result(return_value)
+    function ga_linalg_solve(a, b, out, stream, result) &
+        bind(C, name="ga_linalg_solve") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_linalg_solve
-    function ga_linalg_inv(a, out, stream) bind(C, name="ga_linalg_inv") result(return_value)
+    function ga_linalg_inv(a, out, stream, result) &
+        bind(C, name="ga_linalg_inv") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_linalg_inv
-    function ga_linalg_det(a, out, stream) bind(C, name="ga_linalg_det") result(return_value)
+    function ga_linalg_det(a, out, stream, result) &
+        bind(C, name="ga_linalg_det") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_linalg_det
-    function ga_linalg_slogdet(a, sign, logabsdet, stream) &
+    function ga_linalg_slogdet(a, stream, sign, logabsdet) &
         bind(C, name="ga_linalg_slogdet") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: sign
       type(c_ptr), optional :: logabsdet
-      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_linalg_slogdet
-    function ga_linalg_cholesky(a, upper, out, stream) &
+    function ga_linalg_cholesky(a, upper, out, stream, result) &
         bind(C, name="ga_linalg_cholesky") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       integer(c_int), value :: upper
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_linalg_cholesky
-    function ga_linalg_qr(a, mode, q, r, stream) bind(C, name="ga_linalg_qr") result(return_value)
+    function ga_linalg_qr(a, mode, stream, q, r) bind(C, name="ga_linalg_qr") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       integer(c_int), value :: mode
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: q
       type(c_ptr), optional :: r
-      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_linalg_qr
-    function ga_linalg_svd(a, full_matrices, compute_uv, u, s, vh, stream) &
+    function ga_linalg_svd(a, full_matrices, compute_uv, stream, u, s, vh) &
         bind(C, name="ga_linalg_svd") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       integer(c_int), value :: full_matrices
       integer(c_int), value :: compute_uv
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: u
       type(c_ptr), optional :: s
       type(c_ptr), optional :: vh
-      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_linalg_svd
-    function ga_linalg_eigh(a, uplo, w, v, stream) &
+    function ga_linalg_eigh(a, uplo, stream, w, v) &
         bind(C, name="ga_linalg_eigh") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       integer(c_int), value :: uplo
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: w
       type(c_ptr), optional :: v
-      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_linalg_eigh
-    function ga_linalg_eigvalsh(a, uplo, out, stream) &
+    function ga_linalg_eigvalsh(a, uplo, out, stream, result) &
         bind(C, name="ga_linalg_eigvalsh") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       integer(c_int), value :: uplo
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_linalg_eigvalsh
-    function ga_linalg_eig(a, w, v, stream) bind(C, name="ga_linalg_eig") result(return_value)
+    function ga_linalg_eig(a, stream, w, v) bind(C, name="ga_linalg_eig") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: w
       type(c_ptr), optional :: v
-      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_linalg_eig
-    function ga_linalg_eigvals(a, out, stream) &
+    function ga_linalg_eigvals(a, out, stream, result) &
         bind(C, name="ga_linalg_eigvals") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_linalg_eigvals
-    function ga_linalg_norm(x, ord, p, axes, axis_count, keepdims, out, stream) &
+    function ga_linalg_norm(x, ord, p, axes, axis_count, keepdims, out, stream, result) &
         bind(C, name="ga_linalg_norm") result(return_value)
       import :: c_double, c_int, c_ptr
       type(c_ptr), value :: x
@@ -2782,93 +2980,101 @@ module garray_c
       integer(c_int), intent(in), optional :: axes(*)
       integer(c_int), value :: axis_count
       integer(c_int), value :: keepdims
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_linalg_norm
-    function ga_linalg_cond(x, ord, p, out, stream) &
+    function ga_linalg_cond(x, ord, p, out, stream, result) &
         bind(C, name="ga_linalg_cond") result(return_value)
       import :: c_double, c_int, c_ptr
       type(c_ptr), value :: x
       integer(c_int), value :: ord
       real(c_double), value :: p
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_linalg_cond
-    function ga_linalg_matrix_rank(a, tol, hermitian, out, stream) &
+    function ga_linalg_matrix_rank(a, tol, hermitian, out, stream, result) &
         bind(C, name="ga_linalg_matrix_rank") result(return_value)
       import :: c_double, c_int, c_ptr
       type(c_ptr), value :: a
       real(c_double), value :: tol
       integer(c_int), value :: hermitian
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_linalg_matrix_rank
-    function ga_linalg_pinv(a, rcond, out, stream) &
+    function ga_linalg_pinv(a, rcond, out, stream, result) &
         bind(C, name="ga_linalg_pinv") result(return_value)
       import :: c_double, c_int, c_ptr
       type(c_ptr), value :: a
       real(c_double), value :: rcond
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_linalg_pinv
-    function ga_linalg_lstsq(a, b, rcond, x, residuals, rank, s, stream) &
+    function ga_linalg_lstsq(a, b, rcond, stream, x, residuals, rank, s) &
         bind(C, name="ga_linalg_lstsq") result(return_value)
       import :: c_double, c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
       real(c_double), value :: rcond
+      type(c_ptr), value :: stream
       type(c_ptr), optional :: x
       type(c_ptr), optional :: residuals
       type(c_ptr), optional :: rank
       type(c_ptr), optional :: s
-      type(c_ptr), value :: stream
       integer(c_int) :: return_value
     end function ga_linalg_lstsq
-    function ga_linalg_matrix_power(a, n, out, stream) &
+    function ga_linalg_matrix_power(a, n, out, stream, result) &
         bind(C, name="ga_linalg_matrix_power") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       type(c_ptr), value :: a
       integer(c_int64_t), value :: n
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_linalg_matrix_power
-    function ga_linalg_multi_dot(matrices, count, out, stream) &
+    function ga_linalg_multi_dot(matrices, count, out, stream, result) &
         bind(C, name="ga_linalg_multi_dot") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), intent(in), optional :: matrices(*)
       integer(c_int), value :: count
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_linalg_multi_dot
-    function ga_linalg_tensorsolve(a, b, axes, axis_count, out, stream) &
+    function ga_linalg_tensorsolve(a, b, axes, axis_count, out, stream, result) &
         bind(C, name="ga_linalg_tensorsolve") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       type(c_ptr), value :: b
       integer(c_int), intent(in), optional :: axes(*)
       integer(c_int), value :: axis_count
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_linalg_tensorsolve
-    function ga_linalg_tensorinv(a, ind, out, stream) &
+    function ga_linalg_tensorinv(a, ind, out, stream, result) &
         bind(C, name="ga_linalg_tensorinv") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       integer(c_int), value :: ind
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_linalg_tensorinv
 
     ! include/garray/fft.h
-    function ga_fft_execute(kind, a, s, axes, count, norm, out, stream) &
+    function ga_fft_execute(kind, a, s, axes, count, norm, out, stream, result) &
         bind(C, name="ga_fft_execute") result(return_value)
       import :: c_int, c_int64_t, c_ptr
       integer(c_int), value :: kind
@@ -2877,30 +3083,33 @@ module garray_c
       integer(c_int), intent(in), optional :: axes(*)
       integer(c_int), value :: count
       integer(c_int), value :: norm
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_fft_execute
-    function ga_fft_freq(n, d, real, dtype, out, stream) &
+    function ga_fft_freq(n, d, real, dtype, out, stream, result) &
         bind(C, name="ga_fft_freq") result(return_value)
       import :: c_double, c_int, c_int64_t, c_ptr
       integer(c_int64_t), value :: n
       real(c_double), value :: d
       integer(c_int), value :: real
       integer(c_int), value :: dtype
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_fft_freq
-    function ga_fft_shift(a, axes, count, inverse, out, stream) &
+    function ga_fft_shift(a, axes, count, inverse, out, stream, result) &
         bind(C, name="ga_fft_shift") result(return_value)
       import :: c_int, c_ptr
       type(c_ptr), value :: a
       integer(c_int), intent(in), optional :: axes(*)
       integer(c_int), value :: count
       integer(c_int), value :: inverse
-      type(c_ptr), optional :: out
+      type(c_ptr), value :: out
       type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_fft_shift
     function ga_fft_plan_cache_set_size(device, max_size) &

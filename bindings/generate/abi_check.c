@@ -256,6 +256,7 @@ _Static_assert(GA_PAD_EDGE == 1, "value of GA_PAD_EDGE");
 _Static_assert(GA_PAD_REFLECT == 2, "value of GA_PAD_REFLECT");
 _Static_assert(GA_PAD_SYMMETRIC == 3, "value of GA_PAD_SYMMETRIC");
 _Static_assert(GA_PAD_WRAP == 4, "value of GA_PAD_WRAP");
+/* include/garray/signal.h */
 _Static_assert(sizeof(ga_window_t) == 4, "size of ga_window_t");
 _Static_assert(GA_WINDOW_BARTLETT == 0, "value of GA_WINDOW_BARTLETT");
 _Static_assert(GA_WINDOW_BLACKMAN == 1, "value of GA_WINDOW_BLACKMAN");

@@ -6,8 +6,9 @@
 !> The tests: module procedures, so that passing them to `run` needs no trampoline (and no
 !> executable stack).
 module garray_fortran_tests
-  use, intrinsic :: iso_c_binding, only: c_double, c_double_complex, c_float, c_float_complex, &
-      c_int, c_int32_t, c_int64_t, c_null_char, c_ptr, c_sizeof
+  use, intrinsic :: iso_c_binding, only: c_associated, c_double, c_double_complex, c_float, &
+      c_float_complex, c_int, c_int32_t, c_int64_t, c_intptr_t, c_loc, c_null_char, c_null_ptr, c_ptr, &
+      c_size_t, c_sizeof
   use garray
   use garray_c_struct_sizes, only: struct_size_mismatches
   use test_harness, only: check
@@ -59,6 +60,32 @@ contains
     call check(ga_scalar_cast(value, 99_c_int, cast) == GA_ERROR_DTYPE, "an unknown dtype", failure)
   end subroutine test_scalar_by_value
 
+  !> ABI 1.0: an out-parameter is never read, whatever the variable holds, and is written only on
+  !> success. No device needed: the failures are found before any device work.
+  subroutine test_out_parameters(failure)
+    character(len=:), allocatable, intent(inout) :: failure
+    type(c_ptr) :: garbage, ufunc, result
+    integer(c_int) :: nin, nout
+    garbage = transfer(int(z'1234', c_intptr_t), garbage)
+    ufunc = garbage
+    call check(ga_ufunc_find(ga_c_string("add"), ufunc) == GA_OK, "ga_ufunc_find(add)", failure)
+    call check(c_associated(ufunc) .and. .not. c_associated(ufunc, garbage), &
+        "a successful call overwrites garbage in its result", failure)
+    call check(ga_ufunc_arity(ufunc, nin, nout) == GA_OK, "the result is a valid ufunc", failure)
+    call check(nin == 2 .and. nout == 1, "add takes 2 inputs, gives 1 output", failure)
+    result = garbage
+    call check(ga_ufunc_find(ga_c_string("no_such_ufunc"), result) == GA_ERROR_INVALID_ARGUMENT, &
+        "an unknown ufunc", failure)
+    call check(c_associated(result, garbage), "a failed ga_ufunc_find leaves its result alone", failure)
+    call check(ga_array_reshape(c_null_ptr, 1_c_int, [4_c_int64_t], GA_ORDER_C, c_null_ptr, result) &
+        == GA_ERROR_INVALID_HANDLE, "reshaping a NULL array", failure)
+    call check(c_associated(result, garbage), "a failed ga_array_reshape leaves its result alone", failure)
+    call check(ga_ufunc_reduce(ufunc, c_null_ptr, axis_count=-1_c_int, keepdims=0_c_int, &
+        dtype=GA_DTYPE_SAME, out=c_null_ptr, stream=c_null_ptr, result=result) == GA_ERROR_INVALID_HANDLE, &
+        "reducing a NULL array", failure)
+    call check(c_associated(result, garbage), "a failed ga_ufunc_reduce leaves its result alone", failure)
+  end subroutine test_out_parameters
+
   subroutine test_without_device(failure)
     character(len=:), allocatable, intent(inout) :: failure
     type(ga_array) :: array
@@ -81,7 +108,8 @@ contains
     type(ga_array), intent(in) :: array
     integer(c_int64_t), intent(in) :: index(:)
     type(ga_scalar_t) :: value
-    if (ga_array_item(array%handle, index - 1, value) /= GA_OK) error stop ga_fortran_string(ga_last_error())
+    if (ga_array_item(array%handle, index - 1, c_null_ptr, value) /= GA_OK) &
+        error stop ga_fortran_string(ga_last_error())
     item = value%as_real
   end function item
 
@@ -155,7 +183,8 @@ contains
     call check(all(complex64_back == complex64), "complex64 round trip", failure)
     call ga_upload(array, complex128)
     call check(array%dtype() == GA_COMPLEX128, "complex128", failure)
-    call check(ga_array_item(array%handle, [1_c_int64_t, 2_c_int64_t], value) == GA_OK, "item", failure)
+    call check(ga_array_item(array%handle, [1_c_int64_t, 2_c_int64_t], c_null_ptr, value) == GA_OK, "item", &
+        failure)
     call check(value%as_real == real(complex128(2, 3)) .and. value%as_imag == aimag(complex128(2, 3)), &
         "complex128(2, 3) on the device", failure)
     call ga_download(array, complex128_back)
@@ -251,6 +280,115 @@ contains
         "the message carries the compiler's log: " // trim(message), failure)
   end subroutine test_compile_error
 
+  !> The elements of array, cast to float64, in C order: to compare a destination before and after.
+  subroutine contents(array, values)
+    type(ga_array), intent(in) :: array
+    real(c_double), allocatable, target, intent(out) :: values(:)
+    type(c_ptr) :: converted
+    integer(c_size_t) :: bytes
+    integer(c_int) :: status, release_status
+    allocate(values(array%size()))
+    if (ga_array_astype(array%handle, GA_FLOAT64, GA_ORDER_C, c_null_ptr, converted) /= GA_OK) &
+        error stop ga_fortran_string(ga_last_error())
+    bytes = size(values, kind=c_size_t) * c_sizeof(0.0_c_double)
+    status = ga_array_to_host(converted, c_loc(values), bytes, c_null_ptr)
+    release_status = ga_array_release(converted)
+    if (status /= GA_OK) error stop "contents: " // ga_fortran_string(ga_last_error())
+  end subroutine contents
+
+  !> ABI 1.0's destinations through the raw interfaces, for a call with a list of destinations
+  !> (ga_ufunc_call) and one with a single out (ga_ufunc_reduce): a destination of another shape,
+  !> of a dtype the result does not cast to (same_kind for the ufunc; a reduction casts unsafely,
+  !> so it has no such case) or read-only is refused with the message naming out, leaving the
+  !> destination and the result as they were; a given destination comes back as the same handle
+  !> with one more reference, which the caller releases.
+  subroutine test_destinations(failure)
+    character(len=:), allocatable, intent(inout) :: failure
+    real(c_double) :: matrix(2, 3), row(3), sums(2, 3), column_sums(3)
+    type(ga_array) :: a, b, one, wrong_shape, wrong_dtype, read_only, short, read_only_row, into, into_row
+    type(ga_operand_t) :: operands(2)
+    type(ga_scalar_t) :: no_scalar
+    type(c_ptr) :: add, garbage, result
+    integer :: i
+    garbage = transfer(int(z'1234', c_intptr_t), garbage)
+    matrix = reshape([(real(i, c_double), i = 1, 6)], [2, 3])
+    row = [10.0_c_double, 20.0_c_double, 30.0_c_double]
+    call ga_upload(a, matrix)
+    call ga_upload(b, row)
+    call ga_upload(one, [-1.0_c_double])
+    call ga_upload(wrong_shape, [(-1.0_c_double, i = 1, 3)])
+    call ga_upload(wrong_dtype, reshape([(-1_c_int32_t, i = 1, 6)], [2, 3]))
+    call ga_upload(short, [(-1.0_c_double, i = 1, 2)])
+    call check(ga_array_broadcast_to(one%handle, 2_c_int, [2_c_int64_t, 3_c_int64_t], read_only%handle) &
+        == GA_OK, "a read-only (2, 3) view", failure)
+    call check(ga_array_broadcast_to(one%handle, 1_c_int, [3_c_int64_t], read_only_row%handle) == GA_OK, &
+        "a read-only (3,) view", failure)
+    call check(ga_ufunc_find(ga_c_string("add"), add) == GA_OK, "ga_ufunc_find(add)", failure)
+    no_scalar = ga_scalar_t(GA_BOOL, 0_c_int64_t, 0_c_int64_t, 0.0_c_double, 0.0_c_double)
+    operands(1) = ga_operand_t(GA_OPERAND_ARRAY, a%handle, no_scalar)
+    operands(2) = ga_operand_t(GA_OPERAND_ARRAY, b%handle, no_scalar)
+
+    call expect_refused("ga_ufunc_call into a (3,) float64 array", .false., wrong_shape, &
+        GA_ERROR_SHAPE_MISMATCH)
+    call expect_refused("ga_ufunc_call into a (2, 3) int32 array", .false., wrong_dtype, GA_ERROR_DTYPE)
+    call expect_refused("ga_ufunc_call into a read-only view", .false., read_only, GA_ERROR_INVALID_ARGUMENT)
+    call expect_refused("ga_ufunc_reduce into a (2,) float64 array", .true., short, GA_ERROR_SHAPE_MISMATCH)
+    call expect_refused("ga_ufunc_reduce into a read-only view", .true., read_only_row, &
+        GA_ERROR_INVALID_ARGUMENT)
+
+    ! a + b into a destination: a(i, j) + b(j).
+    call ga_zeros(into, [2_c_int64_t, 3_c_int64_t], GA_FLOAT64)
+    result = garbage
+    call check(attempt(.false., into, result) == GA_OK, "ga_ufunc_call into a destination", failure)
+    call check(c_associated(result, into%handle), "ga_ufunc_call gives back the destination", failure)
+    call check(ga_array_release(result) == GA_OK, "releasing the extra reference", failure)
+    call ga_download(into, sums)
+    call check(all(sums == matrix + spread(row, 1, 2)), "the destination holds a + b", failure)
+    ! add.reduce over axis 0 (Fortran's first dimension) into a destination.
+    call ga_zeros(into_row, [3_c_int64_t], GA_FLOAT64)
+    result = garbage
+    call check(attempt(.true., into_row, result) == GA_OK, "ga_ufunc_reduce into a destination", failure)
+    call check(c_associated(result, into_row%handle), "ga_ufunc_reduce gives back the destination", failure)
+    call check(ga_array_release(result) == GA_OK, "releasing the extra reference", failure)
+    call ga_download(into_row, column_sums)
+    call check(all(column_sums == sum(matrix, dim=1)), "the destination holds the column sums", failure)
+
+  contains
+
+    integer(c_int) function attempt(reduce, out, result)
+      logical, intent(in) :: reduce
+      type(ga_array), intent(in) :: out
+      type(c_ptr), intent(inout) :: result
+      if (reduce) then
+        attempt = ga_ufunc_reduce(add, a%handle, [0_c_int], 1_c_int, 0_c_int, GA_DTYPE_SAME, out=out%handle, &
+            stream=c_null_ptr, result=result)
+      else
+        attempt = ga_ufunc_call(add, operands, 2_c_size_t, out=[out%handle], out_count=1_c_size_t, &
+            stream=c_null_ptr, results=result)
+      end if
+    end function attempt
+
+    subroutine expect_refused(label, reduce, out, expected)
+      character(len=*), intent(in) :: label
+      logical, intent(in) :: reduce
+      type(ga_array), intent(in) :: out
+      integer(c_int), intent(in) :: expected
+      real(c_double), allocatable :: before(:), after(:)
+      character(len=:), allocatable :: message
+      type(c_ptr) :: result
+      integer(c_int) :: status
+      call contents(out, before)
+      result = garbage
+      status = attempt(reduce, out, result)
+      message = ga_fortran_string(ga_last_error())
+      call check(status == expected, label // ": " // ga_status_name(status) // ": " // message, failure)
+      call check(index(message, "out") > 0, label // ": the message names out: " // message, failure)
+      call check(c_associated(result, garbage), label // ": the result is left alone", failure)
+      call contents(out, after)
+      call check(all(after == before), label // ": the destination is not written", failure)
+    end subroutine expect_refused
+  end subroutine test_destinations
+
   subroutine test_finalizers(failure)
     character(len=:), allocatable, intent(inout) :: failure
     type(ga_memory_stats_t) :: before, after
@@ -306,6 +444,7 @@ program test_garray
   call run("struct_sizes_match_c", test_struct_sizes, "")
   call run("strings_both_ways_and_errors", test_strings_and_errors, "")
   call run("scalar_passes_by_value", test_scalar_by_value, "")
+  call run("out_parameters_are_output_only", test_out_parameters, "")
   call run("calls_without_a_device", test_without_device, with_device)
   call run("upload_download_real32_any_rank", test_real32_ranks, without_device)
   call run("upload_download_every_type", test_every_type, without_device)
@@ -315,6 +454,7 @@ program test_garray
   call run("saxpy_raw_kernel", test_saxpy, without_device)
   call run("kernel_compile_error", test_compile_error, without_device)
   call run("finalizers_release_arrays", test_finalizers, without_device)
+  call run("destinations_checked_and_given_back", test_destinations, without_device)
 
   if (len_trim(junit_path) > 0) call write_junit(trim(junit_path), "garray-fortran")
   if (failures > 0) error stop 1

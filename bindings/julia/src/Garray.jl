@@ -124,14 +124,16 @@ A new array on the calling thread's current device with a copy of `array`, in F 
 """
 function GArray(host::Array{T,N}) where {T<:Element,N}
     shape = Int64[size(host)...]
-    out = Ref{LibGarray.ga_array_t}(C_NULL)
+    # Written only on success; C_NULL streams are the calling thread's current stream.
+    result = Ref{LibGarray.ga_array_t}(C_NULL)
     if isempty(host)
         # An empty Array may have no data address to give.
-        check(LibGarray.ga_array_empty(N, shape, dtype(T), LibGarray.GA_ORDER_F, C_NULL, out))
+        check(LibGarray.ga_array_empty(N, shape, dtype(T), LibGarray.GA_ORDER_F, C_NULL, result))
     else
-        check(LibGarray.ga_array_from_host(host, N, shape, C_NULL, dtype(T), LibGarray.GA_ORDER_F, C_NULL, out))
+        check(LibGarray.ga_array_from_host(host, N, shape, C_NULL, dtype(T), LibGarray.GA_ORDER_F, C_NULL,
+                                           result))
     end
-    return GArray{T,N}(out[])
+    return GArray{T,N}(result[])
 end
 
 """
@@ -202,9 +204,10 @@ end
 function with_rank(array::GArray{T,N}, rank::Integer) where {T,N}
     N == rank && return array
     shape = Int64[size(array)..., ntuple(_ -> 1, rank - N)...]
-    out = Ref{LibGarray.ga_array_t}(C_NULL)
-    GC.@preserve array check(LibGarray.ga_array_reshape(array.handle, rank, shape, LibGarray.GA_ORDER_F, C_NULL, out))
-    return GArray{T,Int(rank)}(out[])
+    result = Ref{LibGarray.ga_array_t}(C_NULL)
+    GC.@preserve array check(LibGarray.ga_array_reshape(array.handle, rank, shape, LibGarray.GA_ORDER_F, C_NULL,
+                                                        result))
+    return GArray{T,Int(rank)}(result[])
 end
 
 # A ga_scalar_t of a Julia number of an element type, typed (a NumPy scalar of its dtype).
@@ -242,9 +245,12 @@ function ufunc(name::AbstractString, args::Union{GArray,Element}...)
     rank = maximum((ndims(arg) for arg in args if arg isa GArray); init=0)
     inputs = map(arg -> arg isa GArray ? with_rank(arg, rank) : arg, args)
     operands = LibGarray.ga_operand_t[operand(input) for input in inputs]
+    # No destinations (one C_NULL per output: each is a new array), the default options and the
+    # current stream; the new handles come back in `outputs`, written only on success.
+    destinations = fill(LibGarray.ga_array_t(C_NULL), Int(nout[]))
     outputs = fill(LibGarray.ga_array_t(C_NULL), Int(nout[]))
-    GC.@preserve inputs check(LibGarray.ga_ufunc_call(handle[], operands, length(operands), C_NULL, outputs,
-                                                      length(outputs), C_NULL, outputs))
+    GC.@preserve inputs check(LibGarray.ga_ufunc_call(handle[], operands, length(operands), C_NULL, destinations,
+                                                      length(destinations), C_NULL, outputs))
     results = Vector{GArray}(undef, length(outputs))
     try
         for index in eachindex(outputs)
@@ -303,10 +309,12 @@ integers, as Julia's `sum` gives, else the element type. Waits for the current s
 function Base.sum(array::GArray)
     handle = Ref{LibGarray.ga_ufunc_t}(C_NULL)
     check(LibGarray.ga_ufunc_find("add", handle))
-    out = Ref{LibGarray.ga_array_t}(C_NULL)
+    # Every axis (C_NULL, -1), no keepdims, NumPy's dtype, the identity as initial value (C_NULL),
+    # no destination (C_NULL: a new array) and the current stream (C_NULL).
+    result = Ref{LibGarray.ga_array_t}(C_NULL)
     GC.@preserve array check(LibGarray.ga_ufunc_reduce(handle[], array.handle, C_NULL, -1, 0, LibGarray.GA_DTYPE_SAME,
-                                                       C_NULL, C_NULL, C_NULL, out))
-    total = wrap(out[])
+                                                       C_NULL, C_NULL, C_NULL, result))
+    total = wrap(result[])
     host = Vector{eltype(total)}(undef, 1)
     GC.@preserve total check(LibGarray.ga_array_to_host(total.handle, host, sizeof(host), C_NULL))
     return host[1]

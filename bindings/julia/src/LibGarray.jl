@@ -369,96 +369,96 @@ ga_array_flags(array, flags) =
 
 # include/garray/creation.h
 
-ga_scalar_cast(value, dtype, out) =
-    @ccall libgarray.ga_scalar_cast(value::ga_scalar_t, dtype::ga_dtype_t, out::Ptr{ga_scalar_t})::ga_status_t
+ga_scalar_cast(value, dtype, result) =
+    @ccall libgarray.ga_scalar_cast(value::ga_scalar_t, dtype::ga_dtype_t, result::Ptr{ga_scalar_t})::ga_status_t
 
-ga_array_empty(ndim, shape, dtype, order, out) =
-    @ccall libgarray.ga_array_empty(ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_empty(ndim, shape, dtype, order, stream, result) =
+    @ccall libgarray.ga_array_empty(ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_zeros(ndim, shape, dtype, order, out) =
-    @ccall libgarray.ga_array_zeros(ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_zeros(ndim, shape, dtype, order, stream, result) =
+    @ccall libgarray.ga_array_zeros(ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_ones(ndim, shape, dtype, order, out) =
-    @ccall libgarray.ga_array_ones(ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_ones(ndim, shape, dtype, order, stream, result) =
+    @ccall libgarray.ga_array_ones(ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_full(ndim, shape, value, dtype, order, out) =
-    @ccall libgarray.ga_array_full(ndim::Cint, shape::Ptr{Int64}, value::ga_scalar_t, dtype::ga_dtype_t, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_full(ndim, shape, value, dtype, order, stream, result) =
+    @ccall libgarray.ga_array_full(ndim::Cint, shape::Ptr{Int64}, value::ga_scalar_t, dtype::ga_dtype_t, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_empty_like(prototype, dtype, order, out) =
-    @ccall libgarray.ga_array_empty_like(prototype::ga_array_t, dtype::ga_dtype_t, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_empty_like(prototype, dtype, order, stream, result) =
+    @ccall libgarray.ga_array_empty_like(prototype::ga_array_t, dtype::ga_dtype_t, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_zeros_like(prototype, dtype, order, out) =
-    @ccall libgarray.ga_array_zeros_like(prototype::ga_array_t, dtype::ga_dtype_t, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_zeros_like(prototype, dtype, order, stream, result) =
+    @ccall libgarray.ga_array_zeros_like(prototype::ga_array_t, dtype::ga_dtype_t, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_ones_like(prototype, dtype, order, out) =
-    @ccall libgarray.ga_array_ones_like(prototype::ga_array_t, dtype::ga_dtype_t, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_ones_like(prototype, dtype, order, stream, result) =
+    @ccall libgarray.ga_array_ones_like(prototype::ga_array_t, dtype::ga_dtype_t, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_full_like(prototype, value, dtype, order, out) =
-    @ccall libgarray.ga_array_full_like(prototype::ga_array_t, value::ga_scalar_t, dtype::ga_dtype_t, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_full_like(prototype, value, dtype, order, stream, result) =
+    @ccall libgarray.ga_array_full_like(prototype::ga_array_t, value::ga_scalar_t, dtype::ga_dtype_t, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_arange(start, stop, step, dtype, out) =
-    @ccall libgarray.ga_array_arange(start::ga_scalar_t, stop::ga_scalar_t, step::ga_scalar_t, dtype::ga_dtype_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_arange(start, stop, step, dtype, stream, result) =
+    @ccall libgarray.ga_array_arange(start::ga_scalar_t, stop::ga_scalar_t, step::ga_scalar_t, dtype::ga_dtype_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_linspace(start, stop, num, endpoint, dtype, out, step) =
-    @ccall libgarray.ga_array_linspace(start::Cdouble, stop::Cdouble, num::Int64, endpoint::Cint, dtype::ga_dtype_t, out::Ptr{ga_array_t}, step::Ptr{Cdouble})::ga_status_t
+ga_array_linspace(start, stop, num, endpoint, dtype, stream, result, step) =
+    @ccall libgarray.ga_array_linspace(start::Cdouble, stop::Cdouble, num::Int64, endpoint::Cint, dtype::ga_dtype_t, stream::ga_stream_t, result::Ptr{ga_array_t}, step::Ptr{Cdouble})::ga_status_t
 
-ga_array_logspace(start, stop, num, endpoint, base, dtype, out) =
-    @ccall libgarray.ga_array_logspace(start::Cdouble, stop::Cdouble, num::Int64, endpoint::Cint, base::Cdouble, dtype::ga_dtype_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_logspace(start, stop, num, endpoint, base, dtype, stream, result) =
+    @ccall libgarray.ga_array_logspace(start::Cdouble, stop::Cdouble, num::Int64, endpoint::Cint, base::Cdouble, dtype::ga_dtype_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_eye(rows, columns, k, dtype, order, out) =
-    @ccall libgarray.ga_array_eye(rows::Int64, columns::Int64, k::Int64, dtype::ga_dtype_t, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_eye(rows, columns, k, dtype, order, stream, result) =
+    @ccall libgarray.ga_array_eye(rows::Int64, columns::Int64, k::Int64, dtype::ga_dtype_t, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_identity(n, dtype, out) =
-    @ccall libgarray.ga_array_identity(n::Int64, dtype::ga_dtype_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_identity(n, dtype, stream, result) =
+    @ccall libgarray.ga_array_identity(n::Int64, dtype::ga_dtype_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_tri(rows, columns, k, dtype, out) =
-    @ccall libgarray.ga_array_tri(rows::Int64, columns::Int64, k::Int64, dtype::ga_dtype_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_tri(rows, columns, k, dtype, stream, result) =
+    @ccall libgarray.ga_array_tri(rows::Int64, columns::Int64, k::Int64, dtype::ga_dtype_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 const ga_meshgrid_indexing_t = Cint
 const GA_MESHGRID_XY = ga_meshgrid_indexing_t(0)
 const GA_MESHGRID_IJ = ga_meshgrid_indexing_t(1)
 
-ga_array_meshgrid(vectors, count, indexing, out) =
-    @ccall libgarray.ga_array_meshgrid(vectors::Ptr{ga_array_t}, count::Cint, indexing::ga_meshgrid_indexing_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_meshgrid(vectors, count, indexing, stream, result) =
+    @ccall libgarray.ga_array_meshgrid(vectors::Ptr{ga_array_t}, count::Cint, indexing::ga_meshgrid_indexing_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_from_host(host, ndim, shape, byte_strides, dtype, order, out) =
-    @ccall libgarray.ga_array_from_host(host::Ptr{Cvoid}, ndim::Cint, shape::Ptr{Int64}, byte_strides::Ptr{Int64}, dtype::ga_dtype_t, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_from_host(host, ndim, shape, byte_strides, dtype, order, stream, result) =
+    @ccall libgarray.ga_array_from_host(host::Ptr{Cvoid}, ndim::Cint, shape::Ptr{Int64}, byte_strides::Ptr{Int64}, dtype::ga_dtype_t, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_from_host_async(host, ndim, shape, byte_strides, dtype, order, out) =
-    @ccall libgarray.ga_array_from_host_async(host::Ptr{Cvoid}, ndim::Cint, shape::Ptr{Int64}, byte_strides::Ptr{Int64}, dtype::ga_dtype_t, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_from_host_async(host, ndim, shape, byte_strides, dtype, order, stream, result) =
+    @ccall libgarray.ga_array_from_host_async(host::Ptr{Cvoid}, ndim::Cint, shape::Ptr{Int64}, byte_strides::Ptr{Int64}, dtype::ga_dtype_t, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_to_host(array, host, host_bytes) =
-    @ccall libgarray.ga_array_to_host(array::ga_array_t, host::Ptr{Cvoid}, host_bytes::Csize_t)::ga_status_t
+ga_array_to_host(array, host, host_bytes, stream) =
+    @ccall libgarray.ga_array_to_host(array::ga_array_t, host::Ptr{Cvoid}, host_bytes::Csize_t, stream::ga_stream_t)::ga_status_t
 
-ga_array_to_host_async(array, host, host_bytes) =
-    @ccall libgarray.ga_array_to_host_async(array::ga_array_t, host::Ptr{Cvoid}, host_bytes::Csize_t)::ga_status_t
+ga_array_to_host_async(array, host, host_bytes, stream) =
+    @ccall libgarray.ga_array_to_host_async(array::ga_array_t, host::Ptr{Cvoid}, host_bytes::Csize_t, stream::ga_stream_t)::ga_status_t
 
-ga_array_set_from_host(array, host, host_bytes, byte_strides) =
-    @ccall libgarray.ga_array_set_from_host(array::ga_array_t, host::Ptr{Cvoid}, host_bytes::Csize_t, byte_strides::Ptr{Int64})::ga_status_t
+ga_array_set_from_host(array, host, host_bytes, byte_strides, stream) =
+    @ccall libgarray.ga_array_set_from_host(array::ga_array_t, host::Ptr{Cvoid}, host_bytes::Csize_t, byte_strides::Ptr{Int64}, stream::ga_stream_t)::ga_status_t
 
-ga_array_fill(array, value) =
-    @ccall libgarray.ga_array_fill(array::ga_array_t, value::ga_scalar_t)::ga_status_t
+ga_array_fill(array, value, stream) =
+    @ccall libgarray.ga_array_fill(array::ga_array_t, value::ga_scalar_t, stream::ga_stream_t)::ga_status_t
 
-ga_array_copy(array, order, out) =
-    @ccall libgarray.ga_array_copy(array::ga_array_t, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_copy(array, order, stream, result) =
+    @ccall libgarray.ga_array_copy(array::ga_array_t, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_copy_into(source, destination) =
-    @ccall libgarray.ga_array_copy_into(source::ga_array_t, destination::ga_array_t)::ga_status_t
+ga_array_copy_into(source, destination, stream) =
+    @ccall libgarray.ga_array_copy_into(source::ga_array_t, destination::ga_array_t, stream::ga_stream_t)::ga_status_t
 
-ga_array_copy_to_device(array, device, out) =
-    @ccall libgarray.ga_array_copy_to_device(array::ga_array_t, device::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_copy_to_device(array, device, stream, result) =
+    @ccall libgarray.ga_array_copy_to_device(array::ga_array_t, device::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_astype(array, dtype, order, out) =
-    @ccall libgarray.ga_array_astype(array::ga_array_t, dtype::ga_dtype_t, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_astype(array, dtype, order, stream, result) =
+    @ccall libgarray.ga_array_astype(array::ga_array_t, dtype::ga_dtype_t, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_ascontiguousarray(array, out) =
-    @ccall libgarray.ga_array_ascontiguousarray(array::ga_array_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_ascontiguousarray(array, stream, result) =
+    @ccall libgarray.ga_array_ascontiguousarray(array::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_asfortranarray(array, out) =
-    @ccall libgarray.ga_array_asfortranarray(array::ga_array_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_asfortranarray(array, stream, result) =
+    @ccall libgarray.ga_array_asfortranarray(array::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_item(array, index, value) =
-    @ccall libgarray.ga_array_item(array::ga_array_t, index::Ptr{Int64}, value::Ptr{ga_scalar_t})::ga_status_t
+ga_array_item(array, index, stream, value) =
+    @ccall libgarray.ga_array_item(array::ga_array_t, index::Ptr{Int64}, stream::ga_stream_t, value::Ptr{ga_scalar_t})::ga_status_t
 
 const GA_DTYPE_SAME = ga_dtype_t(-1)
 
@@ -479,56 +479,56 @@ struct ga_index_t
     has_stop::Cint
 end
 
-ga_array_index(array, items, count, out) =
-    @ccall libgarray.ga_array_index(array::ga_array_t, items::Ptr{ga_index_t}, count::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_index(array, items, count, result) =
+    @ccall libgarray.ga_array_index(array::ga_array_t, items::Ptr{ga_index_t}, count::Cint, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_reshape(array, ndim, shape, order, out) =
-    @ccall libgarray.ga_array_reshape(array::ga_array_t, ndim::Cint, shape::Ptr{Int64}, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_reshape(array, ndim, shape, order, stream, result) =
+    @ccall libgarray.ga_array_reshape(array::ga_array_t, ndim::Cint, shape::Ptr{Int64}, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_ravel(array, order, out) =
-    @ccall libgarray.ga_array_ravel(array::ga_array_t, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_ravel(array, order, stream, result) =
+    @ccall libgarray.ga_array_ravel(array::ga_array_t, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_flatten(array, order, out) =
-    @ccall libgarray.ga_array_flatten(array::ga_array_t, order::ga_order_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_flatten(array, order, stream, result) =
+    @ccall libgarray.ga_array_flatten(array::ga_array_t, order::ga_order_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_transpose(array, axes, naxes, out) =
-    @ccall libgarray.ga_array_transpose(array::ga_array_t, axes::Ptr{Cint}, naxes::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_transpose(array, axes, naxes, result) =
+    @ccall libgarray.ga_array_transpose(array::ga_array_t, axes::Ptr{Cint}, naxes::Cint, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_swapaxes(array, axis1, axis2, out) =
-    @ccall libgarray.ga_array_swapaxes(array::ga_array_t, axis1::Cint, axis2::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_swapaxes(array, axis1, axis2, result) =
+    @ccall libgarray.ga_array_swapaxes(array::ga_array_t, axis1::Cint, axis2::Cint, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_moveaxis(array, source, destination, count, out) =
-    @ccall libgarray.ga_array_moveaxis(array::ga_array_t, source::Ptr{Cint}, destination::Ptr{Cint}, count::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_moveaxis(array, source, destination, count, result) =
+    @ccall libgarray.ga_array_moveaxis(array::ga_array_t, source::Ptr{Cint}, destination::Ptr{Cint}, count::Cint, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_expand_dims(array, axes, count, out) =
-    @ccall libgarray.ga_array_expand_dims(array::ga_array_t, axes::Ptr{Cint}, count::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_expand_dims(array, axes, count, result) =
+    @ccall libgarray.ga_array_expand_dims(array::ga_array_t, axes::Ptr{Cint}, count::Cint, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_squeeze(array, axes, count, out) =
-    @ccall libgarray.ga_array_squeeze(array::ga_array_t, axes::Ptr{Cint}, count::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_squeeze(array, axes, count, result) =
+    @ccall libgarray.ga_array_squeeze(array::ga_array_t, axes::Ptr{Cint}, count::Cint, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_atleast_1d(array, out) =
-    @ccall libgarray.ga_array_atleast_1d(array::ga_array_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_atleast_1d(array, result) =
+    @ccall libgarray.ga_array_atleast_1d(array::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_atleast_2d(array, out) =
-    @ccall libgarray.ga_array_atleast_2d(array::ga_array_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_atleast_2d(array, result) =
+    @ccall libgarray.ga_array_atleast_2d(array::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_atleast_3d(array, out) =
-    @ccall libgarray.ga_array_atleast_3d(array::ga_array_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_atleast_3d(array, result) =
+    @ccall libgarray.ga_array_atleast_3d(array::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
 
 ga_array_broadcast_shapes(shapes, ndims, count, out_ndim, out_shape) =
     @ccall libgarray.ga_array_broadcast_shapes(shapes::Ptr{Ptr{Int64}}, ndims::Ptr{Cint}, count::Cint, out_ndim::Ptr{Cint}, out_shape::Ptr{Int64})::ga_status_t
 
-ga_array_broadcast_to(array, ndim, shape, out) =
-    @ccall libgarray.ga_array_broadcast_to(array::ga_array_t, ndim::Cint, shape::Ptr{Int64}, out::Ptr{ga_array_t})::ga_status_t
+ga_array_broadcast_to(array, ndim, shape, result) =
+    @ccall libgarray.ga_array_broadcast_to(array::ga_array_t, ndim::Cint, shape::Ptr{Int64}, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_broadcast_arrays(arrays, count, out) =
-    @ccall libgarray.ga_array_broadcast_arrays(arrays::Ptr{ga_array_t}, count::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_broadcast_arrays(arrays, count, result) =
+    @ccall libgarray.ga_array_broadcast_arrays(arrays::Ptr{ga_array_t}, count::Cint, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_real(array, out) =
-    @ccall libgarray.ga_array_real(array::ga_array_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_real(array, result) =
+    @ccall libgarray.ga_array_real(array::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_imag(array, out) =
-    @ccall libgarray.ga_array_imag(array::ga_array_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_imag(array, stream, result) =
+    @ccall libgarray.ga_array_imag(array::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 # include/garray/dlpack.h
 
@@ -617,20 +617,20 @@ struct ga_dlpack_managed_tensor_versioned_t
     dl_tensor::ga_dlpack_tensor_t
 end
 
-ga_array_to_dlpack_versioned(array, consumer_stream, out) =
-    @ccall libgarray.ga_array_to_dlpack_versioned(array::ga_array_t, consumer_stream::Int64, out::Ptr{Ptr{ga_dlpack_managed_tensor_versioned_t}})::ga_status_t
+ga_array_to_dlpack_versioned(array, consumer_stream, tensor) =
+    @ccall libgarray.ga_array_to_dlpack_versioned(array::ga_array_t, consumer_stream::Int64, tensor::Ptr{Ptr{ga_dlpack_managed_tensor_versioned_t}})::ga_status_t
 
-ga_array_to_dlpack(array, consumer_stream, out) =
-    @ccall libgarray.ga_array_to_dlpack(array::ga_array_t, consumer_stream::Int64, out::Ptr{Ptr{ga_dlpack_managed_tensor_t}})::ga_status_t
+ga_array_to_dlpack(array, consumer_stream, tensor) =
+    @ccall libgarray.ga_array_to_dlpack(array::ga_array_t, consumer_stream::Int64, tensor::Ptr{Ptr{ga_dlpack_managed_tensor_t}})::ga_status_t
 
-ga_array_from_dlpack_versioned(tensor, copied, out) =
-    @ccall libgarray.ga_array_from_dlpack_versioned(tensor::Ptr{ga_dlpack_managed_tensor_versioned_t}, copied::Ptr{Cint}, out::Ptr{ga_array_t})::ga_status_t
+ga_array_from_dlpack_versioned(tensor, stream, copied, result) =
+    @ccall libgarray.ga_array_from_dlpack_versioned(tensor::Ptr{ga_dlpack_managed_tensor_versioned_t}, stream::ga_stream_t, copied::Ptr{Cint}, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_from_dlpack(tensor, copied, out) =
-    @ccall libgarray.ga_array_from_dlpack(tensor::Ptr{ga_dlpack_managed_tensor_t}, copied::Ptr{Cint}, out::Ptr{ga_array_t})::ga_status_t
+ga_array_from_dlpack(tensor, stream, copied, result) =
+    @ccall libgarray.ga_array_from_dlpack(tensor::Ptr{ga_dlpack_managed_tensor_t}, stream::ga_stream_t, copied::Ptr{Cint}, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_from_device_pointer(data, device, ndim, shape, strides_bytes, dtype, readonly, release, context, out) =
-    @ccall libgarray.ga_array_from_device_pointer(data::Ptr{Cvoid}, device::Cint, ndim::Cint, shape::Ptr{Int64}, strides_bytes::Ptr{Int64}, dtype::ga_dtype_t, readonly::Cint, release::Ptr{Cvoid}, context::Ptr{Cvoid}, out::Ptr{ga_array_t})::ga_status_t
+ga_array_from_device_pointer(data, device, ndim, shape, strides_bytes, dtype, readonly, release, context, result) =
+    @ccall libgarray.ga_array_from_device_pointer(data::Ptr{Cvoid}, device::Cint, ndim::Cint, shape::Ptr{Int64}, strides_bytes::Ptr{Int64}, dtype::ga_dtype_t, readonly::Cint, release::Ptr{Cvoid}, context::Ptr{Cvoid}, result::Ptr{ga_array_t})::ga_status_t
 
 # include/garray/kernel.h
 
@@ -670,8 +670,8 @@ ga_module_release(module_) =
 ga_raw_kernel_create(source, name, options, option_count, kernel) =
     @ccall libgarray.ga_raw_kernel_create(source::Cstring, name::Cstring, options::Ptr{Ptr{Cchar}}, option_count::Csize_t, kernel::Ptr{ga_kernel_t})::ga_status_t
 
-ga_kernel_launch(kernel, grid, block, shared_memory_bytes, stream, args, arg_count) =
-    @ccall libgarray.ga_kernel_launch(kernel::ga_kernel_t, grid::Ptr{UInt32}, block::Ptr{UInt32}, shared_memory_bytes::Csize_t, stream::ga_stream_t, args::Ptr{ga_kernel_arg_t}, arg_count::Csize_t)::ga_status_t
+ga_kernel_launch(kernel, grid, block, shared_memory_bytes, args, arg_count, stream) =
+    @ccall libgarray.ga_kernel_launch(kernel::ga_kernel_t, grid::Ptr{UInt32}, block::Ptr{UInt32}, shared_memory_bytes::Csize_t, args::Ptr{ga_kernel_arg_t}, arg_count::Csize_t, stream::ga_stream_t)::ga_status_t
 
 ga_kernel_retain(kernel) =
     @ccall libgarray.ga_kernel_retain(kernel::ga_kernel_t)::ga_status_t
@@ -687,8 +687,8 @@ const ga_elementwise_kernel_t = Ptr{ga_elementwise_kernel_s}
 ga_elementwise_kernel_create(in_params, out_params, operation, name, preamble, options, option_count, kernel) =
     @ccall libgarray.ga_elementwise_kernel_create(in_params::Cstring, out_params::Cstring, operation::Cstring, name::Cstring, preamble::Cstring, options::Ptr{Ptr{Cchar}}, option_count::Csize_t, kernel::Ptr{ga_elementwise_kernel_t})::ga_status_t
 
-ga_elementwise_kernel_call(kernel, inputs, input_count, outputs, output_count, size, stream) =
-    @ccall libgarray.ga_elementwise_kernel_call(kernel::ga_elementwise_kernel_t, inputs::Ptr{ga_kernel_arg_t}, input_count::Csize_t, outputs::Ptr{ga_array_t}, output_count::Csize_t, size::Int64, stream::ga_stream_t)::ga_status_t
+ga_elementwise_kernel_call(kernel, inputs, input_count, out, out_count, size, stream, results) =
+    @ccall libgarray.ga_elementwise_kernel_call(kernel::ga_elementwise_kernel_t, inputs::Ptr{ga_kernel_arg_t}, input_count::Csize_t, out::Ptr{ga_array_t}, out_count::Csize_t, size::Int64, stream::ga_stream_t, results::Ptr{ga_array_t})::ga_status_t
 
 ga_elementwise_kernel_arity(kernel, input_count, output_count) =
     @ccall libgarray.ga_elementwise_kernel_arity(kernel::ga_elementwise_kernel_t, input_count::Ptr{Csize_t}, output_count::Ptr{Csize_t})::ga_status_t
@@ -707,8 +707,8 @@ const ga_reduction_kernel_t = Ptr{ga_reduction_kernel_s}
 ga_reduction_kernel_create(in_params, out_params, map_expr, reduce_expr, post_map_expr, identity, name, reduce_type, preamble, options, option_count, kernel) =
     @ccall libgarray.ga_reduction_kernel_create(in_params::Cstring, out_params::Cstring, map_expr::Cstring, reduce_expr::Cstring, post_map_expr::Cstring, identity::Cstring, name::Cstring, reduce_type::Cstring, preamble::Cstring, options::Ptr{Ptr{Cchar}}, option_count::Csize_t, kernel::Ptr{ga_reduction_kernel_t})::ga_status_t
 
-ga_reduction_kernel_call(kernel, inputs, input_count, outputs, output_count, axes, axis_count, keepdims, stream) =
-    @ccall libgarray.ga_reduction_kernel_call(kernel::ga_reduction_kernel_t, inputs::Ptr{ga_kernel_arg_t}, input_count::Csize_t, outputs::Ptr{ga_array_t}, output_count::Csize_t, axes::Ptr{Cint}, axis_count::Cint, keepdims::Cint, stream::ga_stream_t)::ga_status_t
+ga_reduction_kernel_call(kernel, inputs, input_count, out, out_count, axes, axis_count, keepdims, stream, results) =
+    @ccall libgarray.ga_reduction_kernel_call(kernel::ga_reduction_kernel_t, inputs::Ptr{ga_kernel_arg_t}, input_count::Csize_t, out::Ptr{ga_array_t}, out_count::Csize_t, axes::Ptr{Cint}, axis_count::Cint, keepdims::Cint, stream::ga_stream_t, results::Ptr{ga_array_t})::ga_status_t
 
 ga_reduction_kernel_retain(kernel) =
     @ccall libgarray.ga_reduction_kernel_retain(kernel::ga_reduction_kernel_t)::ga_status_t
@@ -758,25 +758,25 @@ ga_ufunc_arity(ufunc, nin, nout) =
 ga_ufunc_type_count(ufunc, count) =
     @ccall libgarray.ga_ufunc_type_count(ufunc::ga_ufunc_t, count::Ptr{Csize_t})::ga_status_t
 
-ga_ufunc_type(ufunc, index, buffer, size) =
-    @ccall libgarray.ga_ufunc_type(ufunc::ga_ufunc_t, index::Csize_t, buffer::Ptr{Cchar}, size::Csize_t)::ga_status_t
+ga_ufunc_type(ufunc, index, size, buffer) =
+    @ccall libgarray.ga_ufunc_type(ufunc::ga_ufunc_t, index::Csize_t, size::Csize_t, buffer::Ptr{Cchar})::ga_status_t
 
-ga_ufunc_call(ufunc, inputs, input_count, outputs, output_count, options, stream) =
-    @ccall libgarray.ga_ufunc_call(ufunc::ga_ufunc_t, inputs::Ptr{ga_operand_t}, input_count::Csize_t, outputs::Ptr{ga_array_t}, output_count::Csize_t, options::Ptr{ga_ufunc_options_t}, stream::ga_stream_t)::ga_status_t
+ga_ufunc_call(ufunc, inputs, input_count, options, out, out_count, stream, results) =
+    @ccall libgarray.ga_ufunc_call(ufunc::ga_ufunc_t, inputs::Ptr{ga_operand_t}, input_count::Csize_t, options::Ptr{ga_ufunc_options_t}, out::Ptr{ga_array_t}, out_count::Csize_t, stream::ga_stream_t, results::Ptr{ga_array_t})::ga_status_t
 
-ga_ufunc_reduce(ufunc, array, axes, axis_count, keepdims, dtype, initial, out, stream) =
-    @ccall libgarray.ga_ufunc_reduce(ufunc::ga_ufunc_t, array::ga_array_t, axes::Ptr{Cint}, axis_count::Cint, keepdims::Cint, dtype::ga_dtype_t, initial::Ptr{ga_scalar_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_ufunc_reduce(ufunc, array, axes, axis_count, keepdims, dtype, initial, out, stream, result) =
+    @ccall libgarray.ga_ufunc_reduce(ufunc::ga_ufunc_t, array::ga_array_t, axes::Ptr{Cint}, axis_count::Cint, keepdims::Cint, dtype::ga_dtype_t, initial::Ptr{ga_scalar_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_ufunc_outer(ufunc, a, b, outputs, output_count, options, stream) =
-    @ccall libgarray.ga_ufunc_outer(ufunc::ga_ufunc_t, a::ga_array_t, b::ga_array_t, outputs::Ptr{ga_array_t}, output_count::Csize_t, options::Ptr{ga_ufunc_options_t}, stream::ga_stream_t)::ga_status_t
+ga_ufunc_outer(ufunc, a, b, options, out, out_count, stream, results) =
+    @ccall libgarray.ga_ufunc_outer(ufunc::ga_ufunc_t, a::ga_array_t, b::ga_array_t, options::Ptr{ga_ufunc_options_t}, out::Ptr{ga_array_t}, out_count::Csize_t, stream::ga_stream_t, results::Ptr{ga_array_t})::ga_status_t
 
 # include/garray/manipulation.h
 
-ga_array_concatenate(arrays, count, axis, dtype, casting, out, result) =
-    @ccall libgarray.ga_array_concatenate(arrays::Ptr{ga_array_t}, count::Cint, axis::Cint, dtype::ga_dtype_t, casting::ga_casting_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+ga_array_concatenate(arrays, count, axis, dtype, casting, out, stream, result) =
+    @ccall libgarray.ga_array_concatenate(arrays::Ptr{ga_array_t}, count::Cint, axis::Cint, dtype::ga_dtype_t, casting::ga_casting_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_stack(arrays, count, axis, dtype, casting, out, result) =
-    @ccall libgarray.ga_array_stack(arrays::Ptr{ga_array_t}, count::Cint, axis::Cint, dtype::ga_dtype_t, casting::ga_casting_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+ga_array_stack(arrays, count, axis, dtype, casting, out, stream, result) =
+    @ccall libgarray.ga_array_stack(arrays::Ptr{ga_array_t}, count::Cint, axis::Cint, dtype::ga_dtype_t, casting::ga_casting_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 ga_array_split(array, indices, index_count, axis, parts) =
     @ccall libgarray.ga_array_split(array::ga_array_t, indices::Ptr{Int64}, index_count::Cint, axis::Cint, parts::Ptr{ga_array_t})::ga_status_t
@@ -784,17 +784,17 @@ ga_array_split(array, indices, index_count, axis, parts) =
 ga_array_split_sections(array, sections, axis, require_equal, parts) =
     @ccall libgarray.ga_array_split_sections(array::ga_array_t, sections::Int64, axis::Cint, require_equal::Cint, parts::Ptr{ga_array_t})::ga_status_t
 
-ga_array_tile(array, reps, rep_count, result) =
-    @ccall libgarray.ga_array_tile(array::ga_array_t, reps::Ptr{Int64}, rep_count::Cint, result::Ptr{ga_array_t})::ga_status_t
+ga_array_tile(array, reps, rep_count, stream, result) =
+    @ccall libgarray.ga_array_tile(array::ga_array_t, reps::Ptr{Int64}, rep_count::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_repeat(array, repeats, repeat_count, axis, result) =
-    @ccall libgarray.ga_array_repeat(array::ga_array_t, repeats::Ptr{Int64}, repeat_count::Int64, axis::Cint, result::Ptr{ga_array_t})::ga_status_t
+ga_array_repeat(array, repeats, repeat_count, axis, stream, result) =
+    @ccall libgarray.ga_array_repeat(array::ga_array_t, repeats::Ptr{Int64}, repeat_count::Int64, axis::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 ga_array_flip(array, axes, axis_count, result) =
     @ccall libgarray.ga_array_flip(array::ga_array_t, axes::Ptr{Cint}, axis_count::Cint, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_roll(array, shifts, shift_count, axes, axis_count, result) =
-    @ccall libgarray.ga_array_roll(array::ga_array_t, shifts::Ptr{Int64}, shift_count::Cint, axes::Ptr{Cint}, axis_count::Cint, result::Ptr{ga_array_t})::ga_status_t
+ga_array_roll(array, shifts, shift_count, axes, axis_count, stream, result) =
+    @ccall libgarray.ga_array_roll(array::ga_array_t, shifts::Ptr{Int64}, shift_count::Cint, axes::Ptr{Cint}, axis_count::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 ga_array_rot90(array, k, axis1, axis2, result) =
     @ccall libgarray.ga_array_rot90(array::ga_array_t, k::Cint, axis1::Cint, axis2::Cint, result::Ptr{ga_array_t})::ga_status_t
@@ -806,26 +806,28 @@ const GA_PAD_REFLECT = ga_pad_mode_t(2)
 const GA_PAD_SYMMETRIC = ga_pad_mode_t(3)
 const GA_PAD_WRAP = ga_pad_mode_t(4)
 
-ga_array_pad(array, pad_width, pad_count, mode, constant_values, constant_count, result) =
-    @ccall libgarray.ga_array_pad(array::ga_array_t, pad_width::Ptr{Int64}, pad_count::Cint, mode::ga_pad_mode_t, constant_values::Ptr{ga_scalar_t}, constant_count::Cint, result::Ptr{ga_array_t})::ga_status_t
+ga_array_pad(array, pad_width, pad_count, mode, constant_values, constant_count, stream, result) =
+    @ccall libgarray.ga_array_pad(array::ga_array_t, pad_width::Ptr{Int64}, pad_count::Cint, mode::ga_pad_mode_t, constant_values::Ptr{ga_scalar_t}, constant_count::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_tril(array, k, result) =
-    @ccall libgarray.ga_array_tril(array::ga_array_t, k::Int64, result::Ptr{ga_array_t})::ga_status_t
+ga_array_tril(array, k, stream, result) =
+    @ccall libgarray.ga_array_tril(array::ga_array_t, k::Int64, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_triu(array, k, result) =
-    @ccall libgarray.ga_array_triu(array::ga_array_t, k::Int64, result::Ptr{ga_array_t})::ga_status_t
+ga_array_triu(array, k, stream, result) =
+    @ccall libgarray.ga_array_triu(array::ga_array_t, k::Int64, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 ga_array_diagonal(array, offset, axis1, axis2, result) =
     @ccall libgarray.ga_array_diagonal(array::ga_array_t, offset::Int64, axis1::Cint, axis2::Cint, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_diag(array, k, result) =
-    @ccall libgarray.ga_array_diag(array::ga_array_t, k::Int64, result::Ptr{ga_array_t})::ga_status_t
+ga_array_diag(array, k, stream, result) =
+    @ccall libgarray.ga_array_diag(array::ga_array_t, k::Int64, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_trace(array, offset, axis1, axis2, dtype, out, result) =
-    @ccall libgarray.ga_array_trace(array::ga_array_t, offset::Int64, axis1::Cint, axis2::Cint, dtype::ga_dtype_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+ga_array_trace(array, offset, axis1, axis2, dtype, out, stream, result) =
+    @ccall libgarray.ga_array_trace(array::ga_array_t, offset::Int64, axis1::Cint, axis2::Cint, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_copyto(destination, source, casting, where_) =
-    @ccall libgarray.ga_array_copyto(destination::ga_array_t, source::ga_array_t, casting::ga_casting_t, where_::ga_array_t)::ga_status_t
+ga_array_copyto(destination, source, casting, where_, stream) =
+    @ccall libgarray.ga_array_copyto(destination::ga_array_t, source::ga_array_t, casting::ga_casting_t, where_::ga_array_t, stream::ga_stream_t)::ga_status_t
+
+# include/garray/signal.h
 
 const ga_window_t = Cint
 const GA_WINDOW_BARTLETT = ga_window_t(0)
@@ -834,8 +836,8 @@ const GA_WINDOW_HAMMING = ga_window_t(2)
 const GA_WINDOW_HANNING = ga_window_t(3)
 const GA_WINDOW_KAISER = ga_window_t(4)
 
-ga_signal_window(kind, m, beta, result) =
-    @ccall libgarray.ga_signal_window(kind::ga_window_t, m::Int64, beta::Cdouble, result::Ptr{ga_array_t})::ga_status_t
+ga_signal_window(kind, m, beta, stream, result) =
+    @ccall libgarray.ga_signal_window(kind::ga_window_t, m::Int64, beta::Cdouble, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 # include/garray/indexing.h
 
@@ -851,26 +853,26 @@ struct ga_advanced_index_t
     array::ga_array_t
 end
 
-ga_array_advanced_index(array, items, count, mode, out) =
-    @ccall libgarray.ga_array_advanced_index(array::ga_array_t, items::Ptr{ga_advanced_index_t}, count::Cint, mode::ga_index_mode_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_advanced_index(array, items, count, mode, stream, result) =
+    @ccall libgarray.ga_array_advanced_index(array::ga_array_t, items::Ptr{ga_advanced_index_t}, count::Cint, mode::ga_index_mode_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_advanced_assign(array, items, count, values, mode) =
-    @ccall libgarray.ga_array_advanced_assign(array::ga_array_t, items::Ptr{ga_advanced_index_t}, count::Cint, values::ga_array_t, mode::ga_index_mode_t)::ga_status_t
+ga_array_advanced_assign(array, items, count, values, mode, stream) =
+    @ccall libgarray.ga_array_advanced_assign(array::ga_array_t, items::Ptr{ga_advanced_index_t}, count::Cint, values::ga_array_t, mode::ga_index_mode_t, stream::ga_stream_t)::ga_status_t
 
-ga_array_take(array, indices, axis, mode, out, result) =
-    @ccall libgarray.ga_array_take(array::ga_array_t, indices::ga_array_t, axis::Cint, mode::ga_index_mode_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+ga_array_take(array, indices, axis, mode, out, stream, result) =
+    @ccall libgarray.ga_array_take(array::ga_array_t, indices::ga_array_t, axis::Cint, mode::ga_index_mode_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_put(array, indices, values, mode) =
-    @ccall libgarray.ga_array_put(array::ga_array_t, indices::ga_array_t, values::ga_array_t, mode::ga_index_mode_t)::ga_status_t
+ga_array_put(array, indices, values, mode, stream) =
+    @ccall libgarray.ga_array_put(array::ga_array_t, indices::ga_array_t, values::ga_array_t, mode::ga_index_mode_t, stream::ga_stream_t)::ga_status_t
 
-ga_array_take_along_axis(array, indices, axis, mode, result) =
-    @ccall libgarray.ga_array_take_along_axis(array::ga_array_t, indices::ga_array_t, axis::Cint, mode::ga_index_mode_t, result::Ptr{ga_array_t})::ga_status_t
+ga_array_take_along_axis(array, indices, axis, mode, stream, result) =
+    @ccall libgarray.ga_array_take_along_axis(array::ga_array_t, indices::ga_array_t, axis::Cint, mode::ga_index_mode_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_put_along_axis(array, indices, values, axis, mode) =
-    @ccall libgarray.ga_array_put_along_axis(array::ga_array_t, indices::ga_array_t, values::ga_array_t, axis::Cint, mode::ga_index_mode_t)::ga_status_t
+ga_array_put_along_axis(array, indices, values, axis, mode, stream) =
+    @ccall libgarray.ga_array_put_along_axis(array::ga_array_t, indices::ga_array_t, values::ga_array_t, axis::Cint, mode::ga_index_mode_t, stream::ga_stream_t)::ga_status_t
 
-ga_array_choose(array, choices, count, mode, out, result) =
-    @ccall libgarray.ga_array_choose(array::ga_array_t, choices::Ptr{ga_array_t}, count::Cint, mode::ga_index_mode_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+ga_array_choose(array, choices, count, mode, out, stream, result) =
+    @ccall libgarray.ga_array_choose(array::ga_array_t, choices::Ptr{ga_array_t}, count::Cint, mode::ga_index_mode_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 # include/garray/ufunc_at.h
 
@@ -879,52 +881,52 @@ ga_ufunc_at(ufunc, a, items, count, b, stream) =
 
 # include/garray/scan.h
 
-ga_array_cumsum(array, axis, dtype, out, result) =
-    @ccall libgarray.ga_array_cumsum(array::ga_array_t, axis::Cint, dtype::ga_dtype_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+ga_array_cumsum(array, axis, dtype, out, stream, result) =
+    @ccall libgarray.ga_array_cumsum(array::ga_array_t, axis::Cint, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_cumprod(array, axis, dtype, out, result) =
-    @ccall libgarray.ga_array_cumprod(array::ga_array_t, axis::Cint, dtype::ga_dtype_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+ga_array_cumprod(array, axis, dtype, out, stream, result) =
+    @ccall libgarray.ga_array_cumprod(array::ga_array_t, axis::Cint, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_nancumsum(array, axis, dtype, out, result) =
-    @ccall libgarray.ga_array_nancumsum(array::ga_array_t, axis::Cint, dtype::ga_dtype_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+ga_array_nancumsum(array, axis, dtype, out, stream, result) =
+    @ccall libgarray.ga_array_nancumsum(array::ga_array_t, axis::Cint, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_nancumprod(array, axis, dtype, out, result) =
-    @ccall libgarray.ga_array_nancumprod(array::ga_array_t, axis::Cint, dtype::ga_dtype_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+ga_array_nancumprod(array, axis, dtype, out, stream, result) =
+    @ccall libgarray.ga_array_nancumprod(array::ga_array_t, axis::Cint, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_ufunc_accumulate(ufunc, array, axis, dtype, out, result) =
-    @ccall libgarray.ga_ufunc_accumulate(ufunc::ga_ufunc_t, array::ga_array_t, axis::Cint, dtype::ga_dtype_t, out::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+ga_ufunc_accumulate(ufunc, array, axis, dtype, out, stream, result) =
+    @ccall libgarray.ga_ufunc_accumulate(ufunc::ga_ufunc_t, array::ga_array_t, axis::Cint, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 # include/garray/masks.h
 
-ga_array_get_mask(a, mask, result) =
-    @ccall libgarray.ga_array_get_mask(a::ga_array_t, mask::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+ga_array_get_mask(a, mask, stream, result) =
+    @ccall libgarray.ga_array_get_mask(a::ga_array_t, mask::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_set_mask(a, mask, value) =
-    @ccall libgarray.ga_array_set_mask(a::ga_array_t, mask::ga_array_t, value::ga_array_t)::ga_status_t
+ga_array_set_mask(a, mask, value, stream) =
+    @ccall libgarray.ga_array_set_mask(a::ga_array_t, mask::ga_array_t, value::ga_array_t, stream::ga_stream_t)::ga_status_t
 
-ga_array_fill_mask(a, mask, value) =
-    @ccall libgarray.ga_array_fill_mask(a::ga_array_t, mask::ga_array_t, value::ga_scalar_t)::ga_status_t
+ga_array_fill_mask(a, mask, value, stream) =
+    @ccall libgarray.ga_array_fill_mask(a::ga_array_t, mask::ga_array_t, value::ga_scalar_t, stream::ga_stream_t)::ga_status_t
 
-ga_array_nonzero(a, result) =
-    @ccall libgarray.ga_array_nonzero(a::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+ga_array_nonzero(a, stream, result) =
+    @ccall libgarray.ga_array_nonzero(a::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_flatnonzero(a, result) =
-    @ccall libgarray.ga_array_flatnonzero(a::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+ga_array_flatnonzero(a, stream, result) =
+    @ccall libgarray.ga_array_flatnonzero(a::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_argwhere(a, result) =
-    @ccall libgarray.ga_array_argwhere(a::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+ga_array_argwhere(a, stream, result) =
+    @ccall libgarray.ga_array_argwhere(a::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_compress(condition, a, axis, result) =
-    @ccall libgarray.ga_array_compress(condition::ga_array_t, a::ga_array_t, axis::Cint, result::Ptr{ga_array_t})::ga_status_t
+ga_array_compress(condition, a, axis, stream, result) =
+    @ccall libgarray.ga_array_compress(condition::ga_array_t, a::ga_array_t, axis::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_extract(condition, a, result) =
-    @ccall libgarray.ga_array_extract(condition::ga_array_t, a::ga_array_t, result::Ptr{ga_array_t})::ga_status_t
+ga_array_extract(condition, a, stream, result) =
+    @ccall libgarray.ga_array_extract(condition::ga_array_t, a::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_place(a, mask, values) =
-    @ccall libgarray.ga_array_place(a::ga_array_t, mask::ga_array_t, values::ga_array_t)::ga_status_t
+ga_array_place(a, mask, values, stream) =
+    @ccall libgarray.ga_array_place(a::ga_array_t, mask::ga_array_t, values::ga_array_t, stream::ga_stream_t)::ga_status_t
 
-ga_array_putmask(a, mask, values) =
-    @ccall libgarray.ga_array_putmask(a::ga_array_t, mask::ga_array_t, values::ga_array_t)::ga_status_t
+ga_array_putmask(a, mask, values, stream) =
+    @ccall libgarray.ga_array_putmask(a::ga_array_t, mask::ga_array_t, values::ga_array_t, stream::ga_stream_t)::ga_status_t
 
 # include/garray/reductions.h
 
@@ -937,159 +939,159 @@ struct ga_reduce_options_t
     ddof::Cdouble
 end
 
-ga_array_sum(a, options, out, stream) =
-    @ccall libgarray.ga_array_sum(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_sum(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_sum(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_prod(a, options, out, stream) =
-    @ccall libgarray.ga_array_prod(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_prod(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_prod(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_max(a, options, out, stream) =
-    @ccall libgarray.ga_array_max(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_max(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_max(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_min(a, options, out, stream) =
-    @ccall libgarray.ga_array_min(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_min(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_min(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_any(a, options, out, stream) =
-    @ccall libgarray.ga_array_any(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_any(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_any(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_all(a, options, out, stream) =
-    @ccall libgarray.ga_array_all(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_all(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_all(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_argmax(a, options, out, stream) =
-    @ccall libgarray.ga_array_argmax(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_argmax(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_argmax(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_argmin(a, options, out, stream) =
-    @ccall libgarray.ga_array_argmin(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_argmin(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_argmin(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_mean(a, options, out, stream) =
-    @ccall libgarray.ga_array_mean(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_mean(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_mean(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_var(a, options, out, stream) =
-    @ccall libgarray.ga_array_var(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_var(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_var(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_std(a, options, out, stream) =
-    @ccall libgarray.ga_array_std(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_std(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_std(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_count_nonzero(a, options, out, stream) =
-    @ccall libgarray.ga_array_count_nonzero(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_count_nonzero(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_count_nonzero(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_ptp(a, options, out, stream) =
-    @ccall libgarray.ga_array_ptp(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_ptp(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_ptp(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_nansum(a, options, out, stream) =
-    @ccall libgarray.ga_array_nansum(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nansum(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_nansum(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_nanprod(a, options, out, stream) =
-    @ccall libgarray.ga_array_nanprod(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanprod(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_nanprod(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_nanmin(a, options, out, stream) =
-    @ccall libgarray.ga_array_nanmin(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanmin(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_nanmin(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_nanmax(a, options, out, stream) =
-    @ccall libgarray.ga_array_nanmax(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanmax(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_nanmax(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_nanargmin(a, options, out, stream) =
-    @ccall libgarray.ga_array_nanargmin(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanargmin(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_nanargmin(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_nanargmax(a, options, out, stream) =
-    @ccall libgarray.ga_array_nanargmax(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanargmax(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_nanargmax(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_nanmean(a, options, out, stream) =
-    @ccall libgarray.ga_array_nanmean(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanmean(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_nanmean(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_nanvar(a, options, out, stream) =
-    @ccall libgarray.ga_array_nanvar(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanvar(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_nanvar(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_nanstd(a, options, out, stream) =
-    @ccall libgarray.ga_array_nanstd(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_nanstd(a, options, out, stream, result) =
+    @ccall libgarray.ga_array_nanstd(a::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_average(a, weights, options, out, stream) =
-    @ccall libgarray.ga_array_average(a::ga_array_t, weights::ga_array_t, options::Ptr{ga_reduce_options_t}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_average(a, weights, options, out, stream, result) =
+    @ccall libgarray.ga_array_average(a::ga_array_t, weights::ga_array_t, options::Ptr{ga_reduce_options_t}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_cov(m, y, rowvar, bias, ddof, out, stream) =
-    @ccall libgarray.ga_array_cov(m::ga_array_t, y::ga_array_t, rowvar::Cint, bias::Cint, ddof::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_cov(m, y, rowvar, bias, ddof, stream, result) =
+    @ccall libgarray.ga_array_cov(m::ga_array_t, y::ga_array_t, rowvar::Cint, bias::Cint, ddof::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_corrcoef(x, y, rowvar, out, stream) =
-    @ccall libgarray.ga_array_corrcoef(x::ga_array_t, y::ga_array_t, rowvar::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_corrcoef(x, y, rowvar, stream, result) =
+    @ccall libgarray.ga_array_corrcoef(x::ga_array_t, y::ga_array_t, rowvar::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 # include/garray/sorting.h
 
-ga_array_sort(array, axis, stable, out) =
-    @ccall libgarray.ga_array_sort(array::ga_array_t, axis::Cint, stable::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_sort(array, axis, stable, stream, result) =
+    @ccall libgarray.ga_array_sort(array::ga_array_t, axis::Cint, stable::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_sort_inplace(array, axis, stable) =
-    @ccall libgarray.ga_array_sort_inplace(array::ga_array_t, axis::Cint, stable::Cint)::ga_status_t
+ga_array_sort_inplace(array, axis, stable, stream) =
+    @ccall libgarray.ga_array_sort_inplace(array::ga_array_t, axis::Cint, stable::Cint, stream::ga_stream_t)::ga_status_t
 
-ga_array_argsort(array, axis, stable, out) =
-    @ccall libgarray.ga_array_argsort(array::ga_array_t, axis::Cint, stable::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_argsort(array, axis, stable, stream, result) =
+    @ccall libgarray.ga_array_argsort(array::ga_array_t, axis::Cint, stable::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_lexsort(keys, count, axis, out) =
-    @ccall libgarray.ga_array_lexsort(keys::Ptr{ga_array_t}, count::Cint, axis::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_lexsort(keys, count, axis, stream, result) =
+    @ccall libgarray.ga_array_lexsort(keys::Ptr{ga_array_t}, count::Cint, axis::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_partition(array, kth, kth_count, axis, out) =
-    @ccall libgarray.ga_array_partition(array::ga_array_t, kth::Ptr{Int64}, kth_count::Cint, axis::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_partition(array, kth, kth_count, axis, stream, result) =
+    @ccall libgarray.ga_array_partition(array::ga_array_t, kth::Ptr{Int64}, kth_count::Cint, axis::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_argpartition(array, kth, kth_count, axis, out) =
-    @ccall libgarray.ga_array_argpartition(array::ga_array_t, kth::Ptr{Int64}, kth_count::Cint, axis::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_argpartition(array, kth, kth_count, axis, stream, result) =
+    @ccall libgarray.ga_array_argpartition(array::ga_array_t, kth::Ptr{Int64}, kth_count::Cint, axis::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 const ga_search_side_t = Cint
 const GA_SEARCH_LEFT = ga_search_side_t(0)
 const GA_SEARCH_RIGHT = ga_search_side_t(1)
 
-ga_array_searchsorted(sorted, values, side, sorter, out) =
-    @ccall libgarray.ga_array_searchsorted(sorted::ga_array_t, values::ga_array_t, side::ga_search_side_t, sorter::ga_array_t, out::Ptr{ga_array_t})::ga_status_t
+ga_array_searchsorted(sorted, values, side, sorter, stream, result) =
+    @ccall libgarray.ga_array_searchsorted(sorted::ga_array_t, values::ga_array_t, side::ga_search_side_t, sorter::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 const ga_unique_flag_t = Cint
 const GA_UNIQUE_INDEX = ga_unique_flag_t(1)
 const GA_UNIQUE_INVERSE = ga_unique_flag_t(2)
 const GA_UNIQUE_COUNTS = ga_unique_flag_t(4)
 
-ga_array_unique(array, flags, values, indices, inverse, counts) =
-    @ccall libgarray.ga_array_unique(array::ga_array_t, flags::Cuint, values::Ptr{ga_array_t}, indices::Ptr{ga_array_t}, inverse::Ptr{ga_array_t}, counts::Ptr{ga_array_t})::ga_status_t
+ga_array_unique(array, flags, stream, values, indices, inverse, counts) =
+    @ccall libgarray.ga_array_unique(array::ga_array_t, flags::Cuint, stream::ga_stream_t, values::Ptr{ga_array_t}, indices::Ptr{ga_array_t}, inverse::Ptr{ga_array_t}, counts::Ptr{ga_array_t})::ga_status_t
 
-ga_array_bincount(x, weights, minlength, out) =
-    @ccall libgarray.ga_array_bincount(x::ga_array_t, weights::ga_array_t, minlength::Int64, out::Ptr{ga_array_t})::ga_status_t
+ga_array_bincount(x, weights, minlength, stream, result) =
+    @ccall libgarray.ga_array_bincount(x::ga_array_t, weights::ga_array_t, minlength::Int64, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_histogram(array, bins, range, hist, bin_edges) =
-    @ccall libgarray.ga_array_histogram(array::ga_array_t, bins::Int64, range::Ptr{Cdouble}, hist::Ptr{ga_array_t}, bin_edges::Ptr{ga_array_t})::ga_status_t
+ga_array_histogram(array, bins, range, stream, hist, bin_edges) =
+    @ccall libgarray.ga_array_histogram(array::ga_array_t, bins::Int64, range::Ptr{Cdouble}, stream::ga_stream_t, hist::Ptr{ga_array_t}, bin_edges::Ptr{ga_array_t})::ga_status_t
 
-ga_array_histogram_edges(array, bin_edges, hist) =
-    @ccall libgarray.ga_array_histogram_edges(array::ga_array_t, bin_edges::ga_array_t, hist::Ptr{ga_array_t})::ga_status_t
+ga_array_histogram_edges(array, bin_edges, stream, hist) =
+    @ccall libgarray.ga_array_histogram_edges(array::ga_array_t, bin_edges::ga_array_t, stream::ga_stream_t, hist::Ptr{ga_array_t})::ga_status_t
 
-ga_array_quantile(array, q, q_ndim, q_shape, axis, keepdims, out) =
-    @ccall libgarray.ga_array_quantile(array::ga_array_t, q::Ptr{Cdouble}, q_ndim::Cint, q_shape::Ptr{Int64}, axis::Cint, keepdims::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_quantile(array, q, q_ndim, q_shape, axis, keepdims, stream, result) =
+    @ccall libgarray.ga_array_quantile(array::ga_array_t, q::Ptr{Cdouble}, q_ndim::Cint, q_shape::Ptr{Int64}, axis::Cint, keepdims::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_percentile(array, q, q_ndim, q_shape, axis, keepdims, out) =
-    @ccall libgarray.ga_array_percentile(array::ga_array_t, q::Ptr{Cdouble}, q_ndim::Cint, q_shape::Ptr{Int64}, axis::Cint, keepdims::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_percentile(array, q, q_ndim, q_shape, axis, keepdims, stream, result) =
+    @ccall libgarray.ga_array_percentile(array::ga_array_t, q::Ptr{Cdouble}, q_ndim::Cint, q_shape::Ptr{Int64}, axis::Cint, keepdims::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_median(array, axis, keepdims, out) =
-    @ccall libgarray.ga_array_median(array::ga_array_t, axis::Cint, keepdims::Cint, out::Ptr{ga_array_t})::ga_status_t
+ga_array_median(array, axis, keepdims, stream, result) =
+    @ccall libgarray.ga_array_median(array::ga_array_t, axis::Cint, keepdims::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 # include/garray/products.h
 
-ga_array_matmul(a, b, out, stream) =
-    @ccall libgarray.ga_array_matmul(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_matmul(a, b, out, stream, result) =
+    @ccall libgarray.ga_array_matmul(a::ga_array_t, b::ga_array_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_dot(a, b, out, stream) =
-    @ccall libgarray.ga_array_dot(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_dot(a, b, out, stream, result) =
+    @ccall libgarray.ga_array_dot(a::ga_array_t, b::ga_array_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_vdot(a, b, out, stream) =
-    @ccall libgarray.ga_array_vdot(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_vdot(a, b, out, stream, result) =
+    @ccall libgarray.ga_array_vdot(a::ga_array_t, b::ga_array_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_inner(a, b, out, stream) =
-    @ccall libgarray.ga_array_inner(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_inner(a, b, out, stream, result) =
+    @ccall libgarray.ga_array_inner(a::ga_array_t, b::ga_array_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_outer(a, b, out, stream) =
-    @ccall libgarray.ga_array_outer(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_outer(a, b, out, stream, result) =
+    @ccall libgarray.ga_array_outer(a::ga_array_t, b::ga_array_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_kron(a, b, out, stream) =
-    @ccall libgarray.ga_array_kron(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_kron(a, b, out, stream, result) =
+    @ccall libgarray.ga_array_kron(a::ga_array_t, b::ga_array_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_tensordot(a, b, a_axes, b_axes, axis_count, out, stream) =
-    @ccall libgarray.ga_array_tensordot(a::ga_array_t, b::ga_array_t, a_axes::Ptr{Cint}, b_axes::Ptr{Cint}, axis_count::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_tensordot(a, b, a_axes, b_axes, axis_count, out, stream, result) =
+    @ccall libgarray.ga_array_tensordot(a::ga_array_t, b::ga_array_t, a_axes::Ptr{Cint}, b_axes::Ptr{Cint}, axis_count::Cint, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_array_einsum(subscripts, operands, count, out, stream) =
-    @ccall libgarray.ga_array_einsum(subscripts::Cstring, operands::Ptr{ga_array_t}, count::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_array_einsum(subscripts, operands, count, out, stream, result) =
+    @ccall libgarray.ga_array_einsum(subscripts::Cstring, operands::Ptr{ga_array_t}, count::Cint, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 ga_linalg_set_allow_tf32(allow) =
     @ccall libgarray.ga_linalg_set_allow_tf32(allow::Cint)::ga_status_t
@@ -1116,62 +1118,62 @@ ga_rng_retain(rng) =
 ga_rng_release(rng) =
     @ccall libgarray.ga_rng_release(rng::ga_rng_t)::ga_status_t
 
-ga_rng_random(rng, ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_rng_random(rng::ga_rng_t, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_random(rng, ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_rng_random(rng::ga_rng_t, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_uniform(rng, low, high, ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_rng_uniform(rng::ga_rng_t, low::Cdouble, high::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_uniform(rng, low, high, ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_rng_uniform(rng::ga_rng_t, low::Cdouble, high::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_standard_normal(rng, ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_rng_standard_normal(rng::ga_rng_t, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_standard_normal(rng, ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_rng_standard_normal(rng::ga_rng_t, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_normal(rng, loc, scale, ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_rng_normal(rng::ga_rng_t, loc::Cdouble, scale::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_normal(rng, loc, scale, ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_rng_normal(rng::ga_rng_t, loc::Cdouble, scale::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_lognormal(rng, mean, sigma, ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_rng_lognormal(rng::ga_rng_t, mean::Cdouble, sigma::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_lognormal(rng, mean, sigma, ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_rng_lognormal(rng::ga_rng_t, mean::Cdouble, sigma::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_exponential(rng, scale, ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_rng_exponential(rng::ga_rng_t, scale::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_exponential(rng, scale, ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_rng_exponential(rng::ga_rng_t, scale::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_standard_gamma(rng, shape_parameter, ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_rng_standard_gamma(rng::ga_rng_t, shape_parameter::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_standard_gamma(rng, shape_parameter, ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_rng_standard_gamma(rng::ga_rng_t, shape_parameter::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_gamma(rng, shape_parameter, scale, ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_rng_gamma(rng::ga_rng_t, shape_parameter::Cdouble, scale::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_gamma(rng, shape_parameter, scale, ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_rng_gamma(rng::ga_rng_t, shape_parameter::Cdouble, scale::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_beta(rng, a, b, ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_rng_beta(rng::ga_rng_t, a::Cdouble, b::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_beta(rng, a, b, ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_rng_beta(rng::ga_rng_t, a::Cdouble, b::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_chisquare(rng, df, ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_rng_chisquare(rng::ga_rng_t, df::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_chisquare(rng, df, ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_rng_chisquare(rng::ga_rng_t, df::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_poisson(rng, lam, ndim, shape, out, stream) =
-    @ccall libgarray.ga_rng_poisson(rng::ga_rng_t, lam::Cdouble, ndim::Cint, shape::Ptr{Int64}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_poisson(rng, lam, ndim, shape, out, stream, result) =
+    @ccall libgarray.ga_rng_poisson(rng::ga_rng_t, lam::Cdouble, ndim::Cint, shape::Ptr{Int64}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_binomial(rng, n, p, ndim, shape, out, stream) =
-    @ccall libgarray.ga_rng_binomial(rng::ga_rng_t, n::Int64, p::Cdouble, ndim::Cint, shape::Ptr{Int64}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_binomial(rng, n, p, ndim, shape, out, stream, result) =
+    @ccall libgarray.ga_rng_binomial(rng::ga_rng_t, n::Int64, p::Cdouble, ndim::Cint, shape::Ptr{Int64}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_geometric(rng, p, ndim, shape, out, stream) =
-    @ccall libgarray.ga_rng_geometric(rng::ga_rng_t, p::Cdouble, ndim::Cint, shape::Ptr{Int64}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_geometric(rng, p, ndim, shape, out, stream, result) =
+    @ccall libgarray.ga_rng_geometric(rng::ga_rng_t, p::Cdouble, ndim::Cint, shape::Ptr{Int64}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_integers(rng, low, high, endpoint, ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_rng_integers(rng::ga_rng_t, low::Int64, high::Int64, endpoint::Cint, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_integers(rng, low, high, endpoint, ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_rng_integers(rng::ga_rng_t, low::Int64, high::Int64, endpoint::Cint, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_choice(rng, a, population, replace, p, ndim, shape, out, stream) =
-    @ccall libgarray.ga_rng_choice(rng::ga_rng_t, a::ga_array_t, population::Int64, replace::Cint, p::ga_array_t, ndim::Cint, shape::Ptr{Int64}, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_choice(rng, a, population, replace, p, ndim, shape, out, stream, result) =
+    @ccall libgarray.ga_rng_choice(rng::ga_rng_t, a::ga_array_t, population::Int64, replace::Cint, p::ga_array_t, ndim::Cint, shape::Ptr{Int64}, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_permutation(rng, n, out, stream) =
-    @ccall libgarray.ga_rng_permutation(rng::ga_rng_t, n::Int64, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_permutation(rng, n, out, stream, result) =
+    @ccall libgarray.ga_rng_permutation(rng::ga_rng_t, n::Int64, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_rng_permuted(rng, x, out, stream) =
-    @ccall libgarray.ga_rng_permuted(rng::ga_rng_t, x::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_permuted(rng, x, out, stream, result) =
+    @ccall libgarray.ga_rng_permuted(rng::ga_rng_t, x::ga_array_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 ga_rng_shuffle(rng, x, stream) =
     @ccall libgarray.ga_rng_shuffle(rng::ga_rng_t, x::ga_array_t, stream::ga_stream_t)::ga_status_t
 
-ga_rng_bytes(rng, length, out, stream) =
-    @ccall libgarray.ga_rng_bytes(rng::ga_rng_t, length::Int64, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_rng_bytes(rng, length, out, stream, result) =
+    @ccall libgarray.ga_rng_bytes(rng::ga_rng_t, length::Int64, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 ga_random_seed(seed) =
     @ccall libgarray.ga_random_seed(seed::UInt64)::ga_status_t
@@ -1179,20 +1181,20 @@ ga_random_seed(seed) =
 ga_random_get_rng(rng) =
     @ccall libgarray.ga_random_get_rng(rng::Ptr{ga_rng_t})::ga_status_t
 
-ga_random_rand(ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_random_rand(ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_random_rand(ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_random_rand(ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_random_randn(ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_random_randn(ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_random_randn(ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_random_randn(ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_random_uniform(low, high, ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_random_uniform(low::Cdouble, high::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_random_uniform(low, high, ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_random_uniform(low::Cdouble, high::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_random_normal(loc, scale, ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_random_normal(loc::Cdouble, scale::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_random_normal(loc, scale, ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_random_normal(loc::Cdouble, scale::Cdouble, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_random_randint(low, high, ndim, shape, dtype, out, stream) =
-    @ccall libgarray.ga_random_randint(low::Int64, high::Int64, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_random_randint(low, high, ndim, shape, dtype, out, stream, result) =
+    @ccall libgarray.ga_random_randint(low::Int64, high::Int64, ndim::Cint, shape::Ptr{Int64}, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 # include/garray/linalg.h
 
@@ -1210,20 +1212,20 @@ ga_linalg_get_check_mode(thread_only, mode) =
 ga_linalg_check_errors(stream) =
     @ccall libgarray.ga_linalg_check_errors(stream::ga_stream_t)::ga_status_t
 
-ga_linalg_solve(a, b, out, stream) =
-    @ccall libgarray.ga_linalg_solve(a::ga_array_t, b::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_solve(a, b, out, stream, result) =
+    @ccall libgarray.ga_linalg_solve(a::ga_array_t, b::ga_array_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_inv(a, out, stream) =
-    @ccall libgarray.ga_linalg_inv(a::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_inv(a, out, stream, result) =
+    @ccall libgarray.ga_linalg_inv(a::ga_array_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_det(a, out, stream) =
-    @ccall libgarray.ga_linalg_det(a::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_det(a, out, stream, result) =
+    @ccall libgarray.ga_linalg_det(a::ga_array_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_slogdet(a, sign, logabsdet, stream) =
-    @ccall libgarray.ga_linalg_slogdet(a::ga_array_t, sign::Ptr{ga_array_t}, logabsdet::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_slogdet(a, stream, sign, logabsdet) =
+    @ccall libgarray.ga_linalg_slogdet(a::ga_array_t, stream::ga_stream_t, sign::Ptr{ga_array_t}, logabsdet::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_cholesky(a, upper, out, stream) =
-    @ccall libgarray.ga_linalg_cholesky(a::ga_array_t, upper::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_cholesky(a, upper, out, stream, result) =
+    @ccall libgarray.ga_linalg_cholesky(a::ga_array_t, upper::Cint, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 const ga_linalg_qr_mode_t = Cint
 const GA_LINALG_QR_REDUCED = ga_linalg_qr_mode_t(0)
@@ -1231,27 +1233,27 @@ const GA_LINALG_QR_COMPLETE = ga_linalg_qr_mode_t(1)
 const GA_LINALG_QR_R = ga_linalg_qr_mode_t(2)
 const GA_LINALG_QR_RAW = ga_linalg_qr_mode_t(3)
 
-ga_linalg_qr(a, mode, q, r, stream) =
-    @ccall libgarray.ga_linalg_qr(a::ga_array_t, mode::ga_linalg_qr_mode_t, q::Ptr{ga_array_t}, r::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_qr(a, mode, stream, q, r) =
+    @ccall libgarray.ga_linalg_qr(a::ga_array_t, mode::ga_linalg_qr_mode_t, stream::ga_stream_t, q::Ptr{ga_array_t}, r::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_svd(a, full_matrices, compute_uv, u, s, vh, stream) =
-    @ccall libgarray.ga_linalg_svd(a::ga_array_t, full_matrices::Cint, compute_uv::Cint, u::Ptr{ga_array_t}, s::Ptr{ga_array_t}, vh::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_svd(a, full_matrices, compute_uv, stream, u, s, vh) =
+    @ccall libgarray.ga_linalg_svd(a::ga_array_t, full_matrices::Cint, compute_uv::Cint, stream::ga_stream_t, u::Ptr{ga_array_t}, s::Ptr{ga_array_t}, vh::Ptr{ga_array_t})::ga_status_t
 
 const ga_linalg_uplo_t = Cint
 const GA_LINALG_LOWER = ga_linalg_uplo_t(0)
 const GA_LINALG_UPPER = ga_linalg_uplo_t(1)
 
-ga_linalg_eigh(a, uplo, w, v, stream) =
-    @ccall libgarray.ga_linalg_eigh(a::ga_array_t, uplo::ga_linalg_uplo_t, w::Ptr{ga_array_t}, v::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_eigh(a, uplo, stream, w, v) =
+    @ccall libgarray.ga_linalg_eigh(a::ga_array_t, uplo::ga_linalg_uplo_t, stream::ga_stream_t, w::Ptr{ga_array_t}, v::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_eigvalsh(a, uplo, out, stream) =
-    @ccall libgarray.ga_linalg_eigvalsh(a::ga_array_t, uplo::ga_linalg_uplo_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_eigvalsh(a, uplo, out, stream, result) =
+    @ccall libgarray.ga_linalg_eigvalsh(a::ga_array_t, uplo::ga_linalg_uplo_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_eig(a, w, v, stream) =
-    @ccall libgarray.ga_linalg_eig(a::ga_array_t, w::Ptr{ga_array_t}, v::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_eig(a, stream, w, v) =
+    @ccall libgarray.ga_linalg_eig(a::ga_array_t, stream::ga_stream_t, w::Ptr{ga_array_t}, v::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_eigvals(a, out, stream) =
-    @ccall libgarray.ga_linalg_eigvals(a::ga_array_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_eigvals(a, out, stream, result) =
+    @ccall libgarray.ga_linalg_eigvals(a::ga_array_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 const ga_linalg_norm_ord_t = Cint
 const GA_LINALG_NORM_DEFAULT = ga_linalg_norm_ord_t(0)
@@ -1259,32 +1261,32 @@ const GA_LINALG_NORM_VALUE = ga_linalg_norm_ord_t(1)
 const GA_LINALG_NORM_FRO = ga_linalg_norm_ord_t(2)
 const GA_LINALG_NORM_NUC = ga_linalg_norm_ord_t(3)
 
-ga_linalg_norm(x, ord, p, axes, axis_count, keepdims, out, stream) =
-    @ccall libgarray.ga_linalg_norm(x::ga_array_t, ord::ga_linalg_norm_ord_t, p::Cdouble, axes::Ptr{Cint}, axis_count::Cint, keepdims::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_norm(x, ord, p, axes, axis_count, keepdims, out, stream, result) =
+    @ccall libgarray.ga_linalg_norm(x::ga_array_t, ord::ga_linalg_norm_ord_t, p::Cdouble, axes::Ptr{Cint}, axis_count::Cint, keepdims::Cint, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_cond(x, ord, p, out, stream) =
-    @ccall libgarray.ga_linalg_cond(x::ga_array_t, ord::ga_linalg_norm_ord_t, p::Cdouble, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_cond(x, ord, p, out, stream, result) =
+    @ccall libgarray.ga_linalg_cond(x::ga_array_t, ord::ga_linalg_norm_ord_t, p::Cdouble, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_matrix_rank(a, tol, hermitian, out, stream) =
-    @ccall libgarray.ga_linalg_matrix_rank(a::ga_array_t, tol::Cdouble, hermitian::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_matrix_rank(a, tol, hermitian, out, stream, result) =
+    @ccall libgarray.ga_linalg_matrix_rank(a::ga_array_t, tol::Cdouble, hermitian::Cint, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_pinv(a, rcond, out, stream) =
-    @ccall libgarray.ga_linalg_pinv(a::ga_array_t, rcond::Cdouble, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_pinv(a, rcond, out, stream, result) =
+    @ccall libgarray.ga_linalg_pinv(a::ga_array_t, rcond::Cdouble, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_lstsq(a, b, rcond, x, residuals, rank, s, stream) =
-    @ccall libgarray.ga_linalg_lstsq(a::ga_array_t, b::ga_array_t, rcond::Cdouble, x::Ptr{ga_array_t}, residuals::Ptr{ga_array_t}, rank::Ptr{ga_array_t}, s::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_lstsq(a, b, rcond, stream, x, residuals, rank, s) =
+    @ccall libgarray.ga_linalg_lstsq(a::ga_array_t, b::ga_array_t, rcond::Cdouble, stream::ga_stream_t, x::Ptr{ga_array_t}, residuals::Ptr{ga_array_t}, rank::Ptr{ga_array_t}, s::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_matrix_power(a, n, out, stream) =
-    @ccall libgarray.ga_linalg_matrix_power(a::ga_array_t, n::Int64, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_matrix_power(a, n, out, stream, result) =
+    @ccall libgarray.ga_linalg_matrix_power(a::ga_array_t, n::Int64, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_multi_dot(matrices, count, out, stream) =
-    @ccall libgarray.ga_linalg_multi_dot(matrices::Ptr{ga_array_t}, count::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_multi_dot(matrices, count, out, stream, result) =
+    @ccall libgarray.ga_linalg_multi_dot(matrices::Ptr{ga_array_t}, count::Cint, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_tensorsolve(a, b, axes, axis_count, out, stream) =
-    @ccall libgarray.ga_linalg_tensorsolve(a::ga_array_t, b::ga_array_t, axes::Ptr{Cint}, axis_count::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_tensorsolve(a, b, axes, axis_count, out, stream, result) =
+    @ccall libgarray.ga_linalg_tensorsolve(a::ga_array_t, b::ga_array_t, axes::Ptr{Cint}, axis_count::Cint, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_linalg_tensorinv(a, ind, out, stream) =
-    @ccall libgarray.ga_linalg_tensorinv(a::ga_array_t, ind::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_linalg_tensorinv(a, ind, out, stream, result) =
+    @ccall libgarray.ga_linalg_tensorinv(a::ga_array_t, ind::Cint, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 # include/garray/fft.h
 
@@ -1301,14 +1303,14 @@ const GA_FFT_NORM_BACKWARD = ga_fft_norm_t(0)
 const GA_FFT_NORM_ORTHO = ga_fft_norm_t(1)
 const GA_FFT_NORM_FORWARD = ga_fft_norm_t(2)
 
-ga_fft_execute(kind, a, s, axes, count, norm, out, stream) =
-    @ccall libgarray.ga_fft_execute(kind::ga_fft_kind_t, a::ga_array_t, s::Ptr{Int64}, axes::Ptr{Cint}, count::Cint, norm::ga_fft_norm_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_fft_execute(kind, a, s, axes, count, norm, out, stream, result) =
+    @ccall libgarray.ga_fft_execute(kind::ga_fft_kind_t, a::ga_array_t, s::Ptr{Int64}, axes::Ptr{Cint}, count::Cint, norm::ga_fft_norm_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_fft_freq(n, d, real, dtype, out, stream) =
-    @ccall libgarray.ga_fft_freq(n::Int64, d::Cdouble, real::Cint, dtype::ga_dtype_t, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_fft_freq(n, d, real, dtype, out, stream, result) =
+    @ccall libgarray.ga_fft_freq(n::Int64, d::Cdouble, real::Cint, dtype::ga_dtype_t, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
-ga_fft_shift(a, axes, count, inverse, out, stream) =
-    @ccall libgarray.ga_fft_shift(a::ga_array_t, axes::Ptr{Cint}, count::Cint, inverse::Cint, out::Ptr{ga_array_t}, stream::ga_stream_t)::ga_status_t
+ga_fft_shift(a, axes, count, inverse, out, stream, result) =
+    @ccall libgarray.ga_fft_shift(a::ga_array_t, axes::Ptr{Cint}, count::Cint, inverse::Cint, out::ga_array_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
 struct ga_fft_plan_cache_info_t
     struct_size::Csize_t

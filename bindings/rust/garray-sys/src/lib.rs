@@ -344,27 +344,30 @@ pub const GA_MESHGRID_IJ: ga_meshgrid_indexing_t = 1;
 pub const GA_DTYPE_SAME: ga_dtype_t = -1;
 
 unsafe extern "C" {
-    pub fn ga_scalar_cast(value: ga_scalar_t, dtype: ga_dtype_t, out: *mut ga_scalar_t) -> ga_status_t;
+    pub fn ga_scalar_cast(value: ga_scalar_t, dtype: ga_dtype_t, result: *mut ga_scalar_t) -> ga_status_t;
     pub fn ga_array_empty(
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
         order: ga_order_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_zeros(
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
         order: ga_order_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_ones(
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
         order: ga_order_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_full(
         ndim: c_int,
@@ -372,39 +375,45 @@ unsafe extern "C" {
         value: ga_scalar_t,
         dtype: ga_dtype_t,
         order: ga_order_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_empty_like(
         prototype: ga_array_t,
         dtype: ga_dtype_t,
         order: ga_order_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_zeros_like(
         prototype: ga_array_t,
         dtype: ga_dtype_t,
         order: ga_order_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_ones_like(
         prototype: ga_array_t,
         dtype: ga_dtype_t,
         order: ga_order_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_full_like(
         prototype: ga_array_t,
         value: ga_scalar_t,
         dtype: ga_dtype_t,
         order: ga_order_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_arange(
         start: ga_scalar_t,
         stop: ga_scalar_t,
         step: ga_scalar_t,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_linspace(
         start: f64,
@@ -412,7 +421,8 @@ unsafe extern "C" {
         num: i64,
         endpoint: c_int,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
         step: *mut f64,
     ) -> ga_status_t;
     pub fn ga_array_logspace(
@@ -422,7 +432,8 @@ unsafe extern "C" {
         endpoint: c_int,
         base: f64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_eye(
         rows: i64,
@@ -430,21 +441,29 @@ unsafe extern "C" {
         k: i64,
         dtype: ga_dtype_t,
         order: ga_order_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
-    pub fn ga_array_identity(n: i64, dtype: ga_dtype_t, out: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_identity(
+        n: i64,
+        dtype: ga_dtype_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
     pub fn ga_array_tri(
         rows: i64,
         columns: i64,
         k: i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_meshgrid(
         vectors: *const ga_array_t,
         count: c_int,
         indexing: ga_meshgrid_indexing_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_from_host(
         host: *const c_void,
@@ -453,7 +472,8 @@ unsafe extern "C" {
         byte_strides: *const i64,
         dtype: ga_dtype_t,
         order: ga_order_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_from_host_async(
         host: *const c_void,
@@ -462,29 +482,69 @@ unsafe extern "C" {
         byte_strides: *const i64,
         dtype: ga_dtype_t,
         order: ga_order_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
-    pub fn ga_array_to_host(array: ga_array_t, host: *mut c_void, host_bytes: usize) -> ga_status_t;
-    pub fn ga_array_to_host_async(array: ga_array_t, host: *mut c_void, host_bytes: usize) -> ga_status_t;
+    pub fn ga_array_to_host(
+        array: ga_array_t,
+        host: *mut c_void,
+        host_bytes: usize,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_array_to_host_async(
+        array: ga_array_t,
+        host: *mut c_void,
+        host_bytes: usize,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
     pub fn ga_array_set_from_host(
         array: ga_array_t,
         host: *const c_void,
         host_bytes: usize,
         byte_strides: *const i64,
+        stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_array_fill(array: ga_array_t, value: ga_scalar_t) -> ga_status_t;
-    pub fn ga_array_copy(array: ga_array_t, order: ga_order_t, out: *mut ga_array_t) -> ga_status_t;
-    pub fn ga_array_copy_into(source: ga_array_t, destination: ga_array_t) -> ga_status_t;
-    pub fn ga_array_copy_to_device(array: ga_array_t, device: c_int, out: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_fill(array: ga_array_t, value: ga_scalar_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_array_copy(
+        array: ga_array_t,
+        order: ga_order_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_copy_into(
+        source: ga_array_t,
+        destination: ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_array_copy_to_device(
+        array: ga_array_t,
+        device: c_int,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
     pub fn ga_array_astype(
         array: ga_array_t,
         dtype: ga_dtype_t,
         order: ga_order_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
-    pub fn ga_array_ascontiguousarray(array: ga_array_t, out: *mut ga_array_t) -> ga_status_t;
-    pub fn ga_array_asfortranarray(array: ga_array_t, out: *mut ga_array_t) -> ga_status_t;
-    pub fn ga_array_item(array: ga_array_t, index: *const i64, value: *mut ga_scalar_t) -> ga_status_t;
+    pub fn ga_array_ascontiguousarray(
+        array: ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_asfortranarray(
+        array: ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_item(
+        array: ga_array_t,
+        index: *const i64,
+        stream: ga_stream_t,
+        value: *mut ga_scalar_t,
+    ) -> ga_status_t;
 }
 
 // include/garray/views.h
@@ -518,51 +578,62 @@ unsafe extern "C" {
         array: ga_array_t,
         items: *const ga_index_t,
         count: c_int,
-        out: *mut ga_array_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_reshape(
         array: ga_array_t,
         ndim: c_int,
         shape: *const i64,
         order: ga_order_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
-    pub fn ga_array_ravel(array: ga_array_t, order: ga_order_t, out: *mut ga_array_t) -> ga_status_t;
-    pub fn ga_array_flatten(array: ga_array_t, order: ga_order_t, out: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_ravel(
+        array: ga_array_t,
+        order: ga_order_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_flatten(
+        array: ga_array_t,
+        order: ga_order_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
     pub fn ga_array_transpose(
         array: ga_array_t,
         axes: *const c_int,
         naxes: c_int,
-        out: *mut ga_array_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_swapaxes(
         array: ga_array_t,
         axis1: c_int,
         axis2: c_int,
-        out: *mut ga_array_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_moveaxis(
         array: ga_array_t,
         source: *const c_int,
         destination: *const c_int,
         count: c_int,
-        out: *mut ga_array_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_expand_dims(
         array: ga_array_t,
         axes: *const c_int,
         count: c_int,
-        out: *mut ga_array_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_squeeze(
         array: ga_array_t,
         axes: *const c_int,
         count: c_int,
-        out: *mut ga_array_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
-    pub fn ga_array_atleast_1d(array: ga_array_t, out: *mut ga_array_t) -> ga_status_t;
-    pub fn ga_array_atleast_2d(array: ga_array_t, out: *mut ga_array_t) -> ga_status_t;
-    pub fn ga_array_atleast_3d(array: ga_array_t, out: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_atleast_1d(array: ga_array_t, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_atleast_2d(array: ga_array_t, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_atleast_3d(array: ga_array_t, result: *mut ga_array_t) -> ga_status_t;
     pub fn ga_array_broadcast_shapes(
         shapes: *const *const i64,
         ndims: *const c_int,
@@ -574,15 +645,15 @@ unsafe extern "C" {
         array: ga_array_t,
         ndim: c_int,
         shape: *const i64,
-        out: *mut ga_array_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_broadcast_arrays(
         arrays: *const ga_array_t,
         count: c_int,
-        out: *mut ga_array_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
-    pub fn ga_array_real(array: ga_array_t, out: *mut ga_array_t) -> ga_status_t;
-    pub fn ga_array_imag(array: ga_array_t, out: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_real(array: ga_array_t, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_imag(array: ga_array_t, stream: ga_stream_t, result: *mut ga_array_t) -> ga_status_t;
 }
 
 // include/garray/dlpack.h
@@ -716,22 +787,24 @@ unsafe extern "C" {
     pub fn ga_array_to_dlpack_versioned(
         array: ga_array_t,
         consumer_stream: i64,
-        out: *mut *mut ga_dlpack_managed_tensor_versioned_t,
+        tensor: *mut *mut ga_dlpack_managed_tensor_versioned_t,
     ) -> ga_status_t;
     pub fn ga_array_to_dlpack(
         array: ga_array_t,
         consumer_stream: i64,
-        out: *mut *mut ga_dlpack_managed_tensor_t,
+        tensor: *mut *mut ga_dlpack_managed_tensor_t,
     ) -> ga_status_t;
     pub fn ga_array_from_dlpack_versioned(
         tensor: *mut ga_dlpack_managed_tensor_versioned_t,
+        stream: ga_stream_t,
         copied: *mut c_int,
-        out: *mut ga_array_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_from_dlpack(
         tensor: *mut ga_dlpack_managed_tensor_t,
+        stream: ga_stream_t,
         copied: *mut c_int,
-        out: *mut ga_array_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_from_device_pointer(
         data: *mut c_void,
@@ -743,7 +816,7 @@ unsafe extern "C" {
         readonly: c_int,
         release: Option<unsafe extern "C" fn(*mut c_void)>,
         context: *mut c_void,
-        out: *mut ga_array_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
 }
 
@@ -816,9 +889,9 @@ unsafe extern "C" {
         grid: *const u32,
         block: *const u32,
         shared_memory_bytes: usize,
-        stream: ga_stream_t,
         args: *const ga_kernel_arg_t,
         arg_count: usize,
+        stream: ga_stream_t,
     ) -> ga_status_t;
     pub fn ga_kernel_retain(kernel: ga_kernel_t) -> ga_status_t;
     pub fn ga_kernel_release(kernel: ga_kernel_t) -> ga_status_t;
@@ -848,10 +921,11 @@ unsafe extern "C" {
         kernel: ga_elementwise_kernel_t,
         inputs: *const ga_kernel_arg_t,
         input_count: usize,
-        outputs: *mut ga_array_t,
-        output_count: usize,
+        out: *const ga_array_t,
+        out_count: usize,
         size: i64,
         stream: ga_stream_t,
+        results: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_elementwise_kernel_arity(
         kernel: ga_elementwise_kernel_t,
@@ -890,12 +964,13 @@ unsafe extern "C" {
         kernel: ga_reduction_kernel_t,
         inputs: *const ga_kernel_arg_t,
         input_count: usize,
-        outputs: *mut ga_array_t,
-        output_count: usize,
+        out: *const ga_array_t,
+        out_count: usize,
         axes: *const c_int,
         axis_count: c_int,
         keepdims: c_int,
         stream: ga_stream_t,
+        results: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_reduction_kernel_retain(kernel: ga_reduction_kernel_t) -> ga_status_t;
     pub fn ga_reduction_kernel_release(kernel: ga_reduction_kernel_t) -> ga_status_t;
@@ -953,15 +1028,16 @@ unsafe extern "C" {
     pub fn ga_ufunc_name(ufunc: ga_ufunc_t, name: *mut *const c_char) -> ga_status_t;
     pub fn ga_ufunc_arity(ufunc: ga_ufunc_t, nin: *mut c_int, nout: *mut c_int) -> ga_status_t;
     pub fn ga_ufunc_type_count(ufunc: ga_ufunc_t, count: *mut usize) -> ga_status_t;
-    pub fn ga_ufunc_type(ufunc: ga_ufunc_t, index: usize, buffer: *mut c_char, size: usize) -> ga_status_t;
+    pub fn ga_ufunc_type(ufunc: ga_ufunc_t, index: usize, size: usize, buffer: *mut c_char) -> ga_status_t;
     pub fn ga_ufunc_call(
         ufunc: ga_ufunc_t,
         inputs: *const ga_operand_t,
         input_count: usize,
-        outputs: *mut ga_array_t,
-        output_count: usize,
         options: *const ga_ufunc_options_t,
+        out: *const ga_array_t,
+        out_count: usize,
         stream: ga_stream_t,
+        results: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_ufunc_reduce(
         ufunc: ga_ufunc_t,
@@ -971,17 +1047,19 @@ unsafe extern "C" {
         keepdims: c_int,
         dtype: ga_dtype_t,
         initial: *const ga_scalar_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_ufunc_outer(
         ufunc: ga_ufunc_t,
         a: ga_array_t,
         b: ga_array_t,
-        outputs: *mut ga_array_t,
-        output_count: usize,
         options: *const ga_ufunc_options_t,
+        out: *const ga_array_t,
+        out_count: usize,
         stream: ga_stream_t,
+        results: *mut ga_array_t,
     ) -> ga_status_t;
 }
 
@@ -994,13 +1072,6 @@ pub const GA_PAD_REFLECT: ga_pad_mode_t = 2;
 pub const GA_PAD_SYMMETRIC: ga_pad_mode_t = 3;
 pub const GA_PAD_WRAP: ga_pad_mode_t = 4;
 
-pub type ga_window_t = c_int;
-pub const GA_WINDOW_BARTLETT: ga_window_t = 0;
-pub const GA_WINDOW_BLACKMAN: ga_window_t = 1;
-pub const GA_WINDOW_HAMMING: ga_window_t = 2;
-pub const GA_WINDOW_HANNING: ga_window_t = 3;
-pub const GA_WINDOW_KAISER: ga_window_t = 4;
-
 unsafe extern "C" {
     pub fn ga_array_concatenate(
         arrays: *const ga_array_t,
@@ -1009,6 +1080,7 @@ unsafe extern "C" {
         dtype: ga_dtype_t,
         casting: ga_casting_t,
         out: ga_array_t,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_stack(
@@ -1018,6 +1090,7 @@ unsafe extern "C" {
         dtype: ga_dtype_t,
         casting: ga_casting_t,
         out: ga_array_t,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_split(
@@ -1038,6 +1111,7 @@ unsafe extern "C" {
         array: ga_array_t,
         reps: *const i64,
         rep_count: c_int,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_repeat(
@@ -1045,6 +1119,7 @@ unsafe extern "C" {
         repeats: *const i64,
         repeat_count: i64,
         axis: c_int,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_flip(
@@ -1059,6 +1134,7 @@ unsafe extern "C" {
         shift_count: c_int,
         axes: *const c_int,
         axis_count: c_int,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_rot90(
@@ -1075,10 +1151,21 @@ unsafe extern "C" {
         mode: ga_pad_mode_t,
         constant_values: *const ga_scalar_t,
         constant_count: c_int,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
-    pub fn ga_array_tril(array: ga_array_t, k: i64, result: *mut ga_array_t) -> ga_status_t;
-    pub fn ga_array_triu(array: ga_array_t, k: i64, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_tril(
+        array: ga_array_t,
+        k: i64,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_triu(
+        array: ga_array_t,
+        k: i64,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
     pub fn ga_array_diagonal(
         array: ga_array_t,
         offset: i64,
@@ -1086,7 +1173,12 @@ unsafe extern "C" {
         axis2: c_int,
         result: *mut ga_array_t,
     ) -> ga_status_t;
-    pub fn ga_array_diag(array: ga_array_t, k: i64, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_diag(
+        array: ga_array_t,
+        k: i64,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
     pub fn ga_array_trace(
         array: ga_array_t,
         offset: i64,
@@ -1094,6 +1186,7 @@ unsafe extern "C" {
         axis2: c_int,
         dtype: ga_dtype_t,
         out: ga_array_t,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_copyto(
@@ -1101,8 +1194,27 @@ unsafe extern "C" {
         source: ga_array_t,
         casting: ga_casting_t,
         r#where: ga_array_t,
+        stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_signal_window(kind: ga_window_t, m: i64, beta: f64, result: *mut ga_array_t) -> ga_status_t;
+}
+
+// include/garray/signal.h
+
+pub type ga_window_t = c_int;
+pub const GA_WINDOW_BARTLETT: ga_window_t = 0;
+pub const GA_WINDOW_BLACKMAN: ga_window_t = 1;
+pub const GA_WINDOW_HAMMING: ga_window_t = 2;
+pub const GA_WINDOW_HANNING: ga_window_t = 3;
+pub const GA_WINDOW_KAISER: ga_window_t = 4;
+
+unsafe extern "C" {
+    pub fn ga_signal_window(
+        kind: ga_window_t,
+        m: i64,
+        beta: f64,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
 }
 
 // include/garray/indexing.h
@@ -1130,7 +1242,8 @@ unsafe extern "C" {
         items: *const ga_advanced_index_t,
         count: c_int,
         mode: ga_index_mode_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_advanced_assign(
         array: ga_array_t,
@@ -1138,6 +1251,7 @@ unsafe extern "C" {
         count: c_int,
         values: ga_array_t,
         mode: ga_index_mode_t,
+        stream: ga_stream_t,
     ) -> ga_status_t;
     pub fn ga_array_take(
         array: ga_array_t,
@@ -1145,6 +1259,7 @@ unsafe extern "C" {
         axis: c_int,
         mode: ga_index_mode_t,
         out: ga_array_t,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_put(
@@ -1152,12 +1267,14 @@ unsafe extern "C" {
         indices: ga_array_t,
         values: ga_array_t,
         mode: ga_index_mode_t,
+        stream: ga_stream_t,
     ) -> ga_status_t;
     pub fn ga_array_take_along_axis(
         array: ga_array_t,
         indices: ga_array_t,
         axis: c_int,
         mode: ga_index_mode_t,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_put_along_axis(
@@ -1166,6 +1283,7 @@ unsafe extern "C" {
         values: ga_array_t,
         axis: c_int,
         mode: ga_index_mode_t,
+        stream: ga_stream_t,
     ) -> ga_status_t;
     pub fn ga_array_choose(
         array: ga_array_t,
@@ -1173,6 +1291,7 @@ unsafe extern "C" {
         count: c_int,
         mode: ga_index_mode_t,
         out: ga_array_t,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
 }
@@ -1198,6 +1317,7 @@ unsafe extern "C" {
         axis: c_int,
         dtype: ga_dtype_t,
         out: ga_array_t,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_cumprod(
@@ -1205,6 +1325,7 @@ unsafe extern "C" {
         axis: c_int,
         dtype: ga_dtype_t,
         out: ga_array_t,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_nancumsum(
@@ -1212,6 +1333,7 @@ unsafe extern "C" {
         axis: c_int,
         dtype: ga_dtype_t,
         out: ga_array_t,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_nancumprod(
@@ -1219,6 +1341,7 @@ unsafe extern "C" {
         axis: c_int,
         dtype: ga_dtype_t,
         out: ga_array_t,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_ufunc_accumulate(
@@ -1227,6 +1350,7 @@ unsafe extern "C" {
         axis: c_int,
         dtype: ga_dtype_t,
         out: ga_array_t,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
 }
@@ -1234,21 +1358,52 @@ unsafe extern "C" {
 // include/garray/masks.h
 
 unsafe extern "C" {
-    pub fn ga_array_get_mask(a: ga_array_t, mask: ga_array_t, result: *mut ga_array_t) -> ga_status_t;
-    pub fn ga_array_set_mask(a: ga_array_t, mask: ga_array_t, value: ga_array_t) -> ga_status_t;
-    pub fn ga_array_fill_mask(a: ga_array_t, mask: ga_array_t, value: ga_scalar_t) -> ga_status_t;
-    pub fn ga_array_nonzero(a: ga_array_t, result: *mut ga_array_t) -> ga_status_t;
-    pub fn ga_array_flatnonzero(a: ga_array_t, result: *mut ga_array_t) -> ga_status_t;
-    pub fn ga_array_argwhere(a: ga_array_t, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_get_mask(
+        a: ga_array_t,
+        mask: ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_set_mask(
+        a: ga_array_t,
+        mask: ga_array_t,
+        value: ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_array_fill_mask(
+        a: ga_array_t,
+        mask: ga_array_t,
+        value: ga_scalar_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_array_nonzero(a: ga_array_t, stream: ga_stream_t, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_flatnonzero(a: ga_array_t, stream: ga_stream_t, result: *mut ga_array_t) -> ga_status_t;
+    pub fn ga_array_argwhere(a: ga_array_t, stream: ga_stream_t, result: *mut ga_array_t) -> ga_status_t;
     pub fn ga_array_compress(
         condition: ga_array_t,
         a: ga_array_t,
         axis: c_int,
+        stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
-    pub fn ga_array_extract(condition: ga_array_t, a: ga_array_t, result: *mut ga_array_t) -> ga_status_t;
-    pub fn ga_array_place(a: ga_array_t, mask: ga_array_t, values: ga_array_t) -> ga_status_t;
-    pub fn ga_array_putmask(a: ga_array_t, mask: ga_array_t, values: ga_array_t) -> ga_status_t;
+    pub fn ga_array_extract(
+        condition: ga_array_t,
+        a: ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_place(
+        a: ga_array_t,
+        mask: ga_array_t,
+        values: ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
+    pub fn ga_array_putmask(
+        a: ga_array_t,
+        mask: ga_array_t,
+        values: ga_array_t,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
 }
 
 // include/garray/reductions.h
@@ -1275,141 +1430,164 @@ unsafe extern "C" {
     pub fn ga_array_sum(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_prod(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_max(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_min(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_any(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_all(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_argmax(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_argmin(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_mean(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_var(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_std(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_count_nonzero(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_ptp(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_nansum(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_nanprod(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_nanmin(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_nanmax(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_nanargmin(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_nanargmax(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_nanmean(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_nanvar(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_nanstd(
         a: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_average(
         a: ga_array_t,
         weights: ga_array_t,
         options: *const ga_reduce_options_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_cov(
         m: ga_array_t,
@@ -1417,15 +1595,15 @@ unsafe extern "C" {
         rowvar: c_int,
         bias: c_int,
         ddof: c_int,
-        out: *mut ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_corrcoef(
         x: ga_array_t,
         y: ga_array_t,
         rowvar: c_int,
-        out: *mut ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
 }
 
@@ -1441,44 +1619,61 @@ pub const GA_UNIQUE_INVERSE: ga_unique_flag_t = 2;
 pub const GA_UNIQUE_COUNTS: ga_unique_flag_t = 4;
 
 unsafe extern "C" {
-    pub fn ga_array_sort(array: ga_array_t, axis: c_int, stable: c_int, out: *mut ga_array_t) -> ga_status_t;
-    pub fn ga_array_sort_inplace(array: ga_array_t, axis: c_int, stable: c_int) -> ga_status_t;
+    pub fn ga_array_sort(
+        array: ga_array_t,
+        axis: c_int,
+        stable: c_int,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_sort_inplace(
+        array: ga_array_t,
+        axis: c_int,
+        stable: c_int,
+        stream: ga_stream_t,
+    ) -> ga_status_t;
     pub fn ga_array_argsort(
         array: ga_array_t,
         axis: c_int,
         stable: c_int,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_lexsort(
         keys: *const ga_array_t,
         count: c_int,
         axis: c_int,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_partition(
         array: ga_array_t,
         kth: *const i64,
         kth_count: c_int,
         axis: c_int,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_argpartition(
         array: ga_array_t,
         kth: *const i64,
         kth_count: c_int,
         axis: c_int,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_searchsorted(
         sorted: ga_array_t,
         values: ga_array_t,
         side: ga_search_side_t,
         sorter: ga_array_t,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_unique(
         array: ga_array_t,
         flags: c_uint,
+        stream: ga_stream_t,
         values: *mut ga_array_t,
         indices: *mut ga_array_t,
         inverse: *mut ga_array_t,
@@ -1488,18 +1683,21 @@ unsafe extern "C" {
         x: ga_array_t,
         weights: ga_array_t,
         minlength: i64,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_histogram(
         array: ga_array_t,
         bins: i64,
         range: *const f64,
+        stream: ga_stream_t,
         hist: *mut ga_array_t,
         bin_edges: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_histogram_edges(
         array: ga_array_t,
         bin_edges: ga_array_t,
+        stream: ga_stream_t,
         hist: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_quantile(
@@ -1509,7 +1707,8 @@ unsafe extern "C" {
         q_shape: *const i64,
         axis: c_int,
         keepdims: c_int,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_percentile(
         array: ga_array_t,
@@ -1518,40 +1717,80 @@ unsafe extern "C" {
         q_shape: *const i64,
         axis: c_int,
         keepdims: c_int,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_median(
         array: ga_array_t,
         axis: c_int,
         keepdims: c_int,
-        out: *mut ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
 }
 
 // include/garray/products.h
 
 unsafe extern "C" {
-    pub fn ga_array_matmul(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
-    pub fn ga_array_dot(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
-    pub fn ga_array_vdot(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
-    pub fn ga_array_inner(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
-    pub fn ga_array_outer(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
-    pub fn ga_array_kron(a: ga_array_t, b: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_array_matmul(
+        a: ga_array_t,
+        b: ga_array_t,
+        out: ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_dot(
+        a: ga_array_t,
+        b: ga_array_t,
+        out: ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_vdot(
+        a: ga_array_t,
+        b: ga_array_t,
+        out: ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_inner(
+        a: ga_array_t,
+        b: ga_array_t,
+        out: ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_outer(
+        a: ga_array_t,
+        b: ga_array_t,
+        out: ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_array_kron(
+        a: ga_array_t,
+        b: ga_array_t,
+        out: ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
     pub fn ga_array_tensordot(
         a: ga_array_t,
         b: ga_array_t,
         a_axes: *const c_int,
         b_axes: *const c_int,
         axis_count: c_int,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_array_einsum(
         subscripts: *const c_char,
         operands: *const ga_array_t,
         count: c_int,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_linalg_set_allow_tf32(allow: c_int) -> ga_status_t;
     pub fn ga_linalg_get_allow_tf32(allow: *mut c_int) -> ga_status_t;
@@ -1580,8 +1819,9 @@ unsafe extern "C" {
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_uniform(
         rng: ga_rng_t,
@@ -1590,16 +1830,18 @@ unsafe extern "C" {
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_standard_normal(
         rng: ga_rng_t,
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_normal(
         rng: ga_rng_t,
@@ -1608,8 +1850,9 @@ unsafe extern "C" {
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_lognormal(
         rng: ga_rng_t,
@@ -1618,8 +1861,9 @@ unsafe extern "C" {
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_exponential(
         rng: ga_rng_t,
@@ -1627,8 +1871,9 @@ unsafe extern "C" {
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_standard_gamma(
         rng: ga_rng_t,
@@ -1636,8 +1881,9 @@ unsafe extern "C" {
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_gamma(
         rng: ga_rng_t,
@@ -1646,8 +1892,9 @@ unsafe extern "C" {
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_beta(
         rng: ga_rng_t,
@@ -1656,8 +1903,9 @@ unsafe extern "C" {
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_chisquare(
         rng: ga_rng_t,
@@ -1665,16 +1913,18 @@ unsafe extern "C" {
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_poisson(
         rng: ga_rng_t,
         lam: f64,
         ndim: c_int,
         shape: *const i64,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_binomial(
         rng: ga_rng_t,
@@ -1682,16 +1932,18 @@ unsafe extern "C" {
         p: f64,
         ndim: c_int,
         shape: *const i64,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_geometric(
         rng: ga_rng_t,
         p: f64,
         ndim: c_int,
         shape: *const i64,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_integers(
         rng: ga_rng_t,
@@ -1701,8 +1953,9 @@ unsafe extern "C" {
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_choice(
         rng: ga_rng_t,
@@ -1712,38 +1965,49 @@ unsafe extern "C" {
         p: ga_array_t,
         ndim: c_int,
         shape: *const i64,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_permutation(
         rng: ga_rng_t,
         n: i64,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_permuted(
         rng: ga_rng_t,
         x: ga_array_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_rng_shuffle(rng: ga_rng_t, x: ga_array_t, stream: ga_stream_t) -> ga_status_t;
-    pub fn ga_rng_bytes(rng: ga_rng_t, length: i64, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_rng_bytes(
+        rng: ga_rng_t,
+        length: i64,
+        out: ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
     pub fn ga_random_seed(seed: u64) -> ga_status_t;
     pub fn ga_random_get_rng(rng: *mut ga_rng_t) -> ga_status_t;
     pub fn ga_random_rand(
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_random_randn(
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_random_uniform(
         low: f64,
@@ -1751,8 +2015,9 @@ unsafe extern "C" {
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_random_normal(
         loc: f64,
@@ -1760,8 +2025,9 @@ unsafe extern "C" {
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_random_randint(
         low: i64,
@@ -1769,8 +2035,9 @@ unsafe extern "C" {
         ndim: c_int,
         shape: *const i64,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
 }
 
@@ -1804,59 +2071,77 @@ unsafe extern "C" {
     pub fn ga_linalg_solve(
         a: ga_array_t,
         b: ga_array_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
-    pub fn ga_linalg_inv(a: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
-    pub fn ga_linalg_det(a: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_linalg_inv(
+        a: ga_array_t,
+        out: ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_linalg_det(
+        a: ga_array_t,
+        out: ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
     pub fn ga_linalg_slogdet(
         a: ga_array_t,
+        stream: ga_stream_t,
         sign: *mut ga_array_t,
         logabsdet: *mut ga_array_t,
-        stream: ga_stream_t,
     ) -> ga_status_t;
     pub fn ga_linalg_cholesky(
         a: ga_array_t,
         upper: c_int,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_linalg_qr(
         a: ga_array_t,
         mode: ga_linalg_qr_mode_t,
+        stream: ga_stream_t,
         q: *mut ga_array_t,
         r: *mut ga_array_t,
-        stream: ga_stream_t,
     ) -> ga_status_t;
     pub fn ga_linalg_svd(
         a: ga_array_t,
         full_matrices: c_int,
         compute_uv: c_int,
+        stream: ga_stream_t,
         u: *mut ga_array_t,
         s: *mut ga_array_t,
         vh: *mut ga_array_t,
-        stream: ga_stream_t,
     ) -> ga_status_t;
     pub fn ga_linalg_eigh(
         a: ga_array_t,
         uplo: ga_linalg_uplo_t,
+        stream: ga_stream_t,
         w: *mut ga_array_t,
         v: *mut ga_array_t,
-        stream: ga_stream_t,
     ) -> ga_status_t;
     pub fn ga_linalg_eigvalsh(
         a: ga_array_t,
         uplo: ga_linalg_uplo_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_linalg_eig(
         a: ga_array_t,
+        stream: ga_stream_t,
         w: *mut ga_array_t,
         v: *mut ga_array_t,
-        stream: ga_stream_t,
     ) -> ga_status_t;
-    pub fn ga_linalg_eigvals(a: ga_array_t, out: *mut ga_array_t, stream: ga_stream_t) -> ga_status_t;
+    pub fn ga_linalg_eigvals(
+        a: ga_array_t,
+        out: ga_array_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
     pub fn ga_linalg_norm(
         x: ga_array_t,
         ord: ga_linalg_norm_ord_t,
@@ -1864,64 +2149,72 @@ unsafe extern "C" {
         axes: *const c_int,
         axis_count: c_int,
         keepdims: c_int,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_linalg_cond(
         x: ga_array_t,
         ord: ga_linalg_norm_ord_t,
         p: f64,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_linalg_matrix_rank(
         a: ga_array_t,
         tol: f64,
         hermitian: c_int,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_linalg_pinv(
         a: ga_array_t,
         rcond: f64,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_linalg_lstsq(
         a: ga_array_t,
         b: ga_array_t,
         rcond: f64,
+        stream: ga_stream_t,
         x: *mut ga_array_t,
         residuals: *mut ga_array_t,
         rank: *mut ga_array_t,
         s: *mut ga_array_t,
-        stream: ga_stream_t,
     ) -> ga_status_t;
     pub fn ga_linalg_matrix_power(
         a: ga_array_t,
         n: i64,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_linalg_multi_dot(
         matrices: *const ga_array_t,
         count: c_int,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_linalg_tensorsolve(
         a: ga_array_t,
         b: ga_array_t,
         axes: *const c_int,
         axis_count: c_int,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_linalg_tensorinv(
         a: ga_array_t,
         ind: c_int,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
 }
 
@@ -1968,24 +2261,27 @@ unsafe extern "C" {
         axes: *const c_int,
         count: c_int,
         norm: ga_fft_norm_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_fft_freq(
         n: i64,
         d: f64,
         real: c_int,
         dtype: ga_dtype_t,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_fft_shift(
         a: ga_array_t,
         axes: *const c_int,
         count: c_int,
         inverse: c_int,
-        out: *mut ga_array_t,
+        out: ga_array_t,
         stream: ga_stream_t,
+        result: *mut ga_array_t,
     ) -> ga_status_t;
     pub fn ga_fft_plan_cache_set_size(device: c_int, max_size: i64) -> ga_status_t;
     pub fn ga_fft_plan_cache_set_memory_limit(device: c_int, bytes: i64) -> ga_status_t;

@@ -56,6 +56,7 @@ type Creation = unsafe extern "C" fn(
     *const i64,
     sys::ga_dtype_t,
     sys::ga_order_t,
+    sys::ga_stream_t,
     *mut sys::ga_array_t,
 ) -> sys::ga_status_t;
 
@@ -76,9 +77,9 @@ impl Array {
             return Array::empty(shape, T::DTYPE);
         }
         let extents = extents("Array::from_slice", shape)?;
-        let mut out = ptr::null_mut();
+        let mut result = ptr::null_mut();
         // SAFETY: data holds the product of the extents elements of T's dtype, compact in C
-        // order; the call copies them before it returns.
+        // order; the call copies them (on the current stream) before it returns.
         check(unsafe {
             sys::ga_array_from_host(
                 data.as_ptr().cast(),
@@ -87,29 +88,31 @@ impl Array {
                 ptr::null(),
                 T::DTYPE.to_raw(),
                 sys::GA_ORDER_C,
-                &mut out,
+                ptr::null_mut(),
+                &mut result,
             )
         })?;
         // SAFETY: a new handle the caller owns.
-        Ok(unsafe { Array::from_raw(out) })
+        Ok(unsafe { Array::from_raw(result) })
     }
 
     fn create(function: &str, creation: Creation, shape: &[usize], dtype: DType) -> Result<Array> {
         ensure_compatible_library()?;
         let extents = extents(function, shape)?;
-        let mut out = ptr::null_mut();
-        // SAFETY: ndim extents and a valid out-pointer.
+        let mut result = ptr::null_mut();
+        // SAFETY: ndim extents, the current stream (NULL) and a valid out-pointer.
         check(unsafe {
             creation(
                 rank(function, shape.len())?,
                 extents.as_ptr(),
                 dtype.to_raw(),
                 sys::GA_ORDER_C,
-                &mut out,
+                ptr::null_mut(),
+                &mut result,
             )
         })?;
         // SAFETY: a new handle the caller owns.
-        Ok(unsafe { Array::from_raw(out) })
+        Ok(unsafe { Array::from_raw(result) })
     }
 
     /// A new C-contiguous array of zeros.
@@ -142,9 +145,15 @@ impl Array {
             return Ok(Vec::new());
         }
         let mut elements: Vec<T> = Vec::with_capacity(count);
-        // SAFETY: room for count elements of T, which is the array's element type.
+        // SAFETY: room for count elements of T, which is the array's element type; the copy is
+        // queued on the current stream (NULL), which the call waits for.
         check(unsafe {
-            sys::ga_array_to_host(self.as_raw(), elements.as_mut_ptr().cast(), count * size_of::<T>())
+            sys::ga_array_to_host(
+                self.as_raw(),
+                elements.as_mut_ptr().cast(),
+                count * size_of::<T>(),
+                ptr::null_mut(),
+            )
         })?;
         // SAFETY: the library wrote all count elements, and any bit pattern is a valid T.
         unsafe { elements.set_len(count) };
@@ -225,39 +234,48 @@ impl Array {
     }
 
     fn derive(&self, make: impl FnOnce(*mut sys::ga_array_t) -> sys::ga_status_t) -> Result<Array> {
-        let mut out = ptr::null_mut();
-        check(make(&mut out))?;
+        let mut result = ptr::null_mut();
+        check(make(&mut result))?;
         // SAFETY: a new handle the caller owns.
-        Ok(unsafe { Array::from_raw(out) })
+        Ok(unsafe { Array::from_raw(result) })
     }
 
     /// The elements with a new shape, read in C order; one extent may be -1. A view when the
     /// strides allow it, else a copy (NumPy's rules).
     pub fn reshape(&self, shape: &[i64]) -> Result<Array> {
         let ndim = rank("Array::reshape", shape.len())?;
-        // SAFETY: a live handle and ndim extents.
-        self.derive(|out| unsafe {
-            sys::ga_array_reshape(self.as_raw(), ndim, shape.as_ptr(), sys::GA_ORDER_C, out)
+        // SAFETY: a live handle and ndim extents; a copy goes to the current stream (NULL).
+        self.derive(|result| unsafe {
+            sys::ga_array_reshape(
+                self.as_raw(),
+                ndim,
+                shape.as_ptr(),
+                sys::GA_ORDER_C,
+                ptr::null_mut(),
+                result,
+            )
         })
     }
 
     /// The view with the axes reversed.
     pub fn transpose(&self) -> Result<Array> {
         // SAFETY: a live handle; NULL axes with 0 count reverse the axes.
-        self.derive(|out| unsafe { sys::ga_array_transpose(self.as_raw(), ptr::null(), 0, out) })
+        self.derive(|result| unsafe { sys::ga_array_transpose(self.as_raw(), ptr::null(), 0, result) })
     }
 
     /// A new C-contiguous array with a copy of the elements.
     pub fn copy(&self) -> Result<Array> {
-        // SAFETY: a live handle.
-        self.derive(|out| unsafe { sys::ga_array_copy(self.as_raw(), sys::GA_ORDER_C, out) })
+        // SAFETY: a live handle; the copy goes to the current stream (NULL).
+        self.derive(|result| unsafe {
+            sys::ga_array_copy(self.as_raw(), sys::GA_ORDER_C, ptr::null_mut(), result)
+        })
     }
 
     /// A new C-contiguous array of the elements cast to `dtype` (CuPy's casting rules).
     pub fn astype(&self, dtype: DType) -> Result<Array> {
-        // SAFETY: a live handle.
-        self.derive(|out| unsafe {
-            sys::ga_array_astype(self.as_raw(), dtype.to_raw(), sys::GA_ORDER_C, out)
+        // SAFETY: a live handle; the cast goes to the current stream (NULL).
+        self.derive(|result| unsafe {
+            sys::ga_array_astype(self.as_raw(), dtype.to_raw(), sys::GA_ORDER_C, ptr::null_mut(), result)
         })
     }
 
@@ -277,13 +295,21 @@ impl Array {
     /// deleter, as DLPack asks of a consumer that does not take it.
     pub fn from_dlpack(tensor: DLPackTensor) -> Result<Array> {
         ensure_compatible_library()?;
-        let mut out = ptr::null_mut();
-        // SAFETY: a live managed tensor; garray takes it only when the call succeeds.
-        check(unsafe { sys::ga_array_from_dlpack_versioned(tensor.as_raw(), ptr::null_mut(), &mut out) })?;
+        let mut result = ptr::null_mut();
+        // SAFETY: a live managed tensor; garray takes it only when the call succeeds. A host
+        // tensor is copied on the current stream (NULL); whether it was is not asked (NULL).
+        check(unsafe {
+            sys::ga_array_from_dlpack_versioned(
+                tensor.as_raw(),
+                ptr::null_mut(),
+                ptr::null_mut(),
+                &mut result,
+            )
+        })?;
         // garray owns the tensor now and calls its deleter when the last array using it goes.
         std::mem::forget(tensor);
         // SAFETY: a new handle the caller owns.
-        Ok(unsafe { Array::from_raw(out) })
+        Ok(unsafe { Array::from_raw(result) })
     }
 
     /// The garray handle, still owned by this `Array`.

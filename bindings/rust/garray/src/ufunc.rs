@@ -240,23 +240,26 @@ impl Array {
         // SAFETY: a ufunc handle and valid out-pointers.
         check(unsafe { sys::ga_ufunc_arity(ufunc, &mut nin, &mut nout) })?;
         let operands: Vec<sys::ga_operand_t> = inputs.iter().map(Operand::to_raw).collect();
-        let mut outputs: Vec<sys::ga_array_t> = vec![ptr::null_mut(); nout as usize];
-        // SAFETY: the operands' arrays live as long as `inputs`; NULL output entries ask for new
-        // arrays, which the call writes only when it succeeds; NULL options and stream are the
-        // defaults and the current stream.
+        // One NULL destination per output: every output is a new array.
+        let destinations: Vec<sys::ga_array_t> = vec![ptr::null_mut(); nout as usize];
+        let mut results: Vec<sys::ga_array_t> = vec![ptr::null_mut(); nout as usize];
+        // SAFETY: the operands' arrays live as long as `inputs`; nout destinations and room for
+        // nout results, which the call writes only when it succeeds; NULL options and stream are
+        // the defaults and the current stream.
         check(unsafe {
             sys::ga_ufunc_call(
                 ufunc,
                 operands.as_ptr(),
                 operands.len(),
-                outputs.as_mut_ptr(),
-                outputs.len(),
                 ptr::null(),
+                destinations.as_ptr(),
+                destinations.len(),
                 ptr::null_mut(),
+                results.as_mut_ptr(),
             )
         })?;
         // SAFETY: new handles the caller owns.
-        Ok(outputs.into_iter().map(|handle| unsafe { Array::from_raw(handle) }).collect())
+        Ok(results.into_iter().map(|handle| unsafe { Array::from_raw(handle) }).collect())
     }
 
     /// NumPy's `ufunc.reduce` of the binary ufunc `name` over `axes` (negative from the end;
@@ -274,9 +277,9 @@ impl Array {
             ),
             None => (ptr::null(), -1),
         };
-        let mut out = ptr::null_mut();
+        let mut result = ptr::null_mut();
         // SAFETY: a live handle, axis_count axes (or NULL with -1), NULL initial (the identity),
-        // a valid out-pointer, the current stream.
+        // no destination (a new array), the current stream, a valid out-pointer.
         check(unsafe {
             sys::ga_ufunc_reduce(
                 ufunc,
@@ -286,12 +289,13 @@ impl Array {
                 keepdims as c_int,
                 sys::GA_DTYPE_SAME,
                 ptr::null(),
-                &mut out,
                 ptr::null_mut(),
+                ptr::null_mut(),
+                &mut result,
             )
         })?;
         // SAFETY: a new handle the caller owns.
-        Ok(unsafe { Array::from_raw(out) })
+        Ok(unsafe { Array::from_raw(result) })
     }
 
     /// The sum of every element, as a 0-d array (`to_vec()` reads it), of NumPy's dtype:

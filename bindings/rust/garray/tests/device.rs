@@ -2,10 +2,13 @@
 //! streams and events, DLPack, and arrays moved between threads. Every test skips, saying why,
 //! on a machine without a CUDA device.
 
+use garray::sys;
 use garray::{Array, Complex, DLPackTensor, DType, Element, ErrorKind, Event, Operand, Scalar, Stream};
 use garray_test::{TestResult, run, tests};
+use std::ffi::CStr;
 use std::fmt::Debug;
 use std::process::ExitCode;
+use std::ptr::{null, null_mut};
 
 fn main() -> ExitCode {
     let skip_all = match garray::device_count() {
@@ -33,7 +36,8 @@ fn main() -> ExitCode {
             rust_numbers_promote_as_python_numbers,
             operators_panic_and_try_methods_return_errors,
             ufunc_by_name,
-            sums_and_reductions
+            sums_and_reductions,
+            destinations_through_the_raw_api
         ],
         skip_all,
     )
@@ -356,5 +360,92 @@ fn sums_and_reductions() -> TestResult {
     let rows = matrix.reduce("maximum", Some(&[-1]), true)?;
     assert_eq!((rows.shape(), rows.to_vec::<i64>()?), (vec![2, 1], vec![3, 6]));
     assert_eq!(matrix.reduce("add", Some(&[2]), false).expect_err("no axis 2").kind(), ErrorKind::Index);
+    Ok(())
+}
+
+/// ABI 1.0's destinations through the raw declarations, for a call with a list of destinations
+/// (ga_ufunc_call) and one with a single `out` (ga_ufunc_reduce): a destination of another shape,
+/// of a dtype the result does not cast to (same_kind for the ufunc; a reduction casts unsafely,
+/// so it has no such case) or read-only is refused with the message naming `out`, leaving the
+/// destination and the result pointer as they were; garbage in the result pointer is never read;
+/// a given destination comes back as the same handle with one more reference.
+fn destinations_through_the_raw_api() -> TestResult {
+    let garbage: sys::ga_array_t = std::ptr::without_provenance_mut(0x1234);
+    let a = Array::from_slice(&[1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3])?;
+    let b = Array::from_slice(&[10.0f64, 20.0, 30.0], &[3])?;
+    let mut add = null_mut();
+    assert_eq!(unsafe { sys::ga_ufunc_find(c"add".as_ptr(), &mut add) }, sys::GA_OK);
+    let operands = [Operand::from(&a).to_raw(), Operand::from(&b).to_raw()];
+    let columns = [0];
+    // a + b into `out` (shape (2, 3)), or add.reduce(a, axis=0) into `out` (shape (3,)).
+    let call = |reduce: bool, out: &Array, result: &mut sys::ga_array_t| unsafe {
+        if reduce {
+            sys::ga_ufunc_reduce(
+                add,
+                a.as_raw(),
+                columns.as_ptr(),
+                1,
+                0,
+                sys::GA_DTYPE_SAME,
+                null(),
+                out.as_raw(),
+                null_mut(),
+                result,
+            )
+        } else {
+            let destinations = [out.as_raw()];
+            sys::ga_ufunc_call(
+                add,
+                operands.as_ptr(),
+                2,
+                null(),
+                destinations.as_ptr(),
+                1,
+                null_mut(),
+                result,
+            )
+        }
+    };
+    let read_only = |extents: &[i64]| -> garray::Result<Array> {
+        let one = Array::from_slice(&[-1.0f64], &[1])?;
+        let mut view = null_mut();
+        let status = unsafe {
+            sys::ga_array_broadcast_to(one.as_raw(), extents.len() as i32, extents.as_ptr(), &mut view)
+        };
+        assert_eq!(status, sys::GA_OK);
+        let view = unsafe { Array::from_raw(view) };
+        assert!(!view.is_writeable(), "a broadcast view is read-only");
+        Ok(view)
+    };
+    let refused = [
+        ("ga_ufunc_call", false, Array::from_slice(&[-1.0f64; 3], &[3])?, sys::GA_ERROR_SHAPE_MISMATCH),
+        ("ga_ufunc_call", false, Array::from_slice(&[-1i32; 6], &[2, 3])?, sys::GA_ERROR_DTYPE),
+        ("ga_ufunc_call", false, read_only(&[2, 3])?, sys::GA_ERROR_INVALID_ARGUMENT),
+        ("ga_ufunc_reduce", true, Array::from_slice(&[-1.0f64; 2], &[2])?, sys::GA_ERROR_SHAPE_MISMATCH),
+        ("ga_ufunc_reduce", true, read_only(&[3])?, sys::GA_ERROR_INVALID_ARGUMENT),
+    ];
+    for (function, reduce, out, expected) in refused {
+        let before = out.astype(DType::Float64)?.to_vec::<f64>()?;
+        let mut result = garbage;
+        let status = call(reduce, &out, &mut result);
+        let message = unsafe { CStr::from_ptr(sys::ga_last_error()) }.to_string_lossy().into_owned();
+        let case = format!("{function} into {:?} {:?}", out.dtype()?, out.shape());
+        assert_eq!(status, expected, "{case}: {message}");
+        assert!(message.contains("out"), "{case}: the message names out: {message}");
+        assert_eq!(result, garbage, "{case}: a failed call leaves the result pointer alone");
+        assert_eq!(out.astype(DType::Float64)?.to_vec::<f64>()?, before, "{case}: out is not written");
+    }
+
+    for (reduce, out, expected) in [
+        (false, Array::zeros(&[2, 3], DType::Float64)?, vec![11.0, 22.0, 33.0, 14.0, 25.0, 36.0]),
+        (true, Array::zeros(&[3], DType::Float64)?, vec![5.0, 7.0, 9.0]),
+    ] {
+        let mut result = garbage;
+        assert_eq!(call(reduce, &out, &mut result), sys::GA_OK, "reduce: {reduce}");
+        assert_eq!(result, out.as_raw(), "the destination comes back as the same handle");
+        // The extra reference is the caller's; releasing it leaves `out` alive.
+        unsafe { sys::ga_array_release(result) };
+        assert_eq!(out.to_vec::<f64>()?, expected, "reduce: {reduce}");
+    }
     Ok(())
 }
