@@ -53,8 +53,8 @@ class ufunc:
         else:
             raise TypeError(f"{self.__name__}() takes from {self.nin} to {self.nargs} positional arguments but "
                             f"{len(args)} were given")
-        return lib.ga_ufunc_call(self._handle, inputs, self._outputs(out),
-                                 self._options(dtype, casting, signature), None)
+        return lib.ga_ufunc_call(self._handle, inputs, self._options(dtype, casting, signature),
+                                 self._outputs(out))
 
     def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=None):
         """Fold `array` over `axis` (an int, a tuple, or None for every axis), as NumPy's
