@@ -6,8 +6,13 @@
  * arguments in one shape, so that `x + y` costs one C call and no Python-level conversion:
  *  - operands: a tuple of garray arrays, Python scalars (weak, as NumPy 2 treats them) and NumPy
  *    scalars (typed);
- *  - outputs: a tuple with one entry per output, None for "allocate";
- *  - ufunc options: None for the defaults, else (casting, dtype, signature or None).
+ *  - outputs (`out`): a tuple with one entry per output, None for "allocate";
+ *  - ufunc options: None for the defaults, else (casting, dtype, signature or None);
+ * in the C order, with the stream last and optional (None: the current stream):
+ *   ga_ufunc_call(ufunc, inputs, options, out[, stream]),
+ *   ga_ufunc_outer(ufunc, a, b, options, out[, stream]),
+ *   ga_elementwise_kernel_call(kernel, inputs, out, size[, stream]),
+ *   ga_reduction_kernel_call(kernel, inputs, out, axes, keepdims[, stream]).
  */
 
 %{
