@@ -54,6 +54,28 @@ static PyObject *ga_py_wrap_array(ga_array_t array) {
   return (PyObject *)object;
 }
 
+/* A list of new ndarrays over @p count handles; on failure every handle not yet wrapped is
+ * released. */
+static PyObject *ga_py_list_of_arrays(ga_array_t *handles, Py_ssize_t count) {
+  PyObject *list = PyList_New(count);
+  Py_ssize_t i;
+  for (i = 0; i < count; ++i) {
+    PyObject *array = list != NULL ? ga_py_wrap_array(handles[i]) : NULL;
+    if (array == NULL) {
+      if (list != NULL) {
+        Py_ssize_t rest;
+        for (rest = i + 1; rest < count; ++rest) ga_array_release(handles[rest]);
+        Py_CLEAR(list);
+      } else {
+        ga_array_release(handles[i]);
+      }
+      continue;
+    }
+    PyList_SET_ITEM(list, i, array);
+  }
+  return list;
+}
+
 /* The array handle of @p object, or NULL with TypeError set when it is not a garray array. */
 static ga_array_t ga_py_array_of(PyObject *object, const char *what) {
   void *pointer = NULL;

@@ -71,9 +71,6 @@ static int ga_py_read_advanced_item(PyObject *key, ga_advanced_index_t *item) {
   Py_XDECREF(sequence$argnum);
 }
 
-/* take and choose hand back their result as the other functions hand back `out`. */
-%apply ga_array_t *out { ga_array_t *result };
-
 /* ufunc.at: the second operand, or None for a unary ufunc. */
 %typemap(in) const ga_operand_t *b (ga_operand_t operand) {
   $1 = NULL;

@@ -48,28 +48,6 @@ static int ga_py_read_int64_vector(PyObject *object, int64_t **values, Py_ssize_
   Py_DECREF(sequence);
   return 0;
 }
-
-/* A list of new ndarrays over @p count handles; on failure every handle not yet wrapped is
- * released. */
-static PyObject *ga_py_list_of_arrays(ga_array_t *handles, Py_ssize_t count) {
-  PyObject *list = PyList_New(count);
-  Py_ssize_t i;
-  for (i = 0; i < count; ++i) {
-    PyObject *array = list != NULL ? ga_py_wrap_array(handles[i]) : NULL;
-    if (array == NULL) {
-      if (list != NULL) {
-        Py_ssize_t rest;
-        for (rest = i + 1; rest < count; ++rest) ga_array_release(handles[rest]);
-        Py_CLEAR(list);
-      } else {
-        ga_array_release(handles[i]);
-      }
-      continue;
-    }
-    PyList_SET_ITEM(list, i, array);
-  }
-  return list;
-}
 %}
 
 /* Kernels may be compiled on the way. */
@@ -85,13 +63,6 @@ static PyObject *ga_py_list_of_arrays(ga_array_t *handles, Py_ssize_t count) {
 %thread ga_array_trace;
 %thread ga_array_copyto;
 %thread ga_signal_window;
-
-%typemap(in, numinputs=0) ga_array_t *result (ga_array_t handle = NULL) { $1 = &handle; }
-%typemap(argout) ga_array_t *result {
-  PyObject *array = ga_py_wrap_array(*$1);
-  if (array == NULL) SWIG_fail;
-  $result = SWIG_Python_AppendOutput($result, array);
-}
 
 /* A sequence of garray arrays; they stay alive through the caller's sequence for the call. */
 %typemap(in) (const ga_array_t *arrays, int count) (ga_array_t *handles = NULL) {
@@ -171,7 +142,8 @@ static PyObject *ga_py_list_of_arrays(ga_array_t *handles, Py_ssize_t count) {
 %ignore ga_array_split_sections;
 %rename(ga_array_split) ga_py_array_split;
 %rename(ga_array_split_sections) ga_py_array_split_sections;
-%inline %{
+%{
+/* The list of parts, or the error; frees @p handles. */
 static PyObject *ga_py_split_parts(ga_status_t status, ga_array_t *handles, Py_ssize_t count) {
   PyObject *list = NULL;
   if (status != GA_OK) {
@@ -182,7 +154,8 @@ static PyObject *ga_py_split_parts(ga_status_t status, ga_array_t *handles, Py_s
   PyMem_Free(handles);
   return list;
 }
-
+%}
+%inline %{
 static PyObject *ga_py_array_split(ga_array_t array, PyObject *indices, int axis) {
   int64_t *values = NULL;
   Py_ssize_t count = 0;

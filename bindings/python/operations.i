@@ -6,8 +6,13 @@
  * arguments in one shape, so that `x + y` costs one C call and no Python-level conversion:
  *  - operands: a tuple of garray arrays, Python scalars (weak, as NumPy 2 treats them) and NumPy
  *    scalars (typed);
- *  - outputs: a tuple with one entry per output, None for "allocate";
- *  - ufunc options: None for the defaults, else (casting, dtype, signature or None).
+ *  - outputs (`out`): a tuple with one entry per output, None for "allocate";
+ *  - ufunc options: None for the defaults, else (casting, dtype, signature or None);
+ * in the C order, with the stream last and optional (None: the current stream):
+ *   ga_ufunc_call(ufunc, inputs, options, out[, stream]),
+ *   ga_ufunc_outer(ufunc, a, b, options, out[, stream]),
+ *   ga_elementwise_kernel_call(kernel, inputs, out, size[, stream]),
+ *   ga_reduction_kernel_call(kernel, inputs, out, axes, keepdims[, stream]).
  */
 
 %{
@@ -50,35 +55,69 @@ static int ga_py_read_operand(PyObject *object, ga_operand_t *operand, Py_ssize_
 
 /* ----- Outputs ---------------------------------------------------------------------------------- */
 
-/* Releases the arrays a call allocated (the entries the caller left None) from @p first on. */
-static void ga_py_release_allocated(PyObject *given, ga_array_t *handles, Py_ssize_t first, Py_ssize_t count) {
+/* The caller's destinations of a ufunc or kernel call, read from a sequence with one entry per output
+ * (a garray.ndarray, or None to allocate), and the buffer the call writes its results into: the same
+ * C array, which the C API allows (it reads every destination before it writes a result). Up to
+ * GA_PY_FEW_OUTPUTS entries live on the C stack, so that `x + y` allocates nothing here. */
+#define GA_PY_FEW_OUTPUTS 4
+typedef struct {
+  PyObject *given;     /* the caller's sequence (PySequence_Fast), or NULL */
+  ga_array_t *handles; /* the destinations in, the results out */
+  Py_ssize_t count;
+  ga_array_t few[GA_PY_FEW_OUTPUTS];
+} ga_py_outputs;
+
+/* Returns 0, or -1 with an exception set; ga_py_outputs_free() frees @p outputs either way. */
+static int ga_py_read_outputs(PyObject *object, ga_py_outputs *outputs) {
   Py_ssize_t i;
-  for (i = first; i < count; ++i) {
-    if (PySequence_Fast_GET_ITEM(given, i) == Py_None) ga_array_release(handles[i]);
+  outputs->handles = outputs->few;
+  outputs->count = 0;
+  outputs->given = PySequence_Fast(object, "out must be a tuple of garray.ndarray or None");
+  if (outputs->given == NULL) return -1;
+  outputs->count = PySequence_Fast_GET_SIZE(outputs->given);
+  if (outputs->count > GA_PY_FEW_OUTPUTS) {
+    outputs->handles = (ga_array_t *)PyMem_Calloc((size_t)outputs->count, sizeof *outputs->handles);
+    if (outputs->handles == NULL) {
+      PyErr_NoMemory();
+      return -1;
+    }
   }
+  for (i = 0; i < outputs->count; ++i) {
+    PyObject *item = PySequence_Fast_GET_ITEM(outputs->given, i);
+    outputs->handles[i] = NULL;
+    if (item != Py_None && (outputs->handles[i] = ga_py_array_of(item, "out")) == NULL) return -1;
+  }
+  return 0;
 }
 
-/* A call's outputs as Python returns them: the given arrays as they were passed, the allocated ones
- * as new ndarrays; the output itself when there is one, else a tuple, as NumPy's ufuncs return
- * them. @p given is the caller's sequence of arrays and None, @p handles the C API's outputs. On
- * failure, no allocated array leaks. */
-static PyObject *ga_py_collect_outputs(PyObject *given, ga_array_t *handles, Py_ssize_t count) {
+static void ga_py_outputs_free(ga_py_outputs *outputs) {
+  if (outputs->handles != outputs->few) PyMem_Free(outputs->handles);
+  Py_XDECREF(outputs->given);
+}
+
+/* A successful call's results as Python returns them: each given destination as the very object
+ * passed (the C API handed back its handle with one more reference, dropped here), each allocated
+ * one as a new ndarray; the output itself when there is one, else a tuple, as NumPy's ufuncs return
+ * them. On failure no result leaks. */
+static PyObject *ga_py_collect_outputs(const ga_py_outputs *outputs) {
   PyObject *tuple = NULL;
-  Py_ssize_t i;
+  Py_ssize_t i, count = outputs->count;
   if (count != 1 && (tuple = PyTuple_New(count)) == NULL) {
-    ga_py_release_allocated(given, handles, 0, count);
+    for (i = 0; i < count; ++i) ga_array_release(outputs->handles[i]);
     return NULL;
   }
   for (i = 0; i < count; ++i) {
-    PyObject *output = PySequence_Fast_GET_ITEM(given, i);
+    PyObject *output = PySequence_Fast_GET_ITEM(outputs->given, i);
     if (output == Py_None) {
-      output = ga_py_wrap_array(handles[i]); /* releases the handle when it fails */
+      output = ga_py_wrap_array(outputs->handles[i]); /* releases the handle when it fails */
       if (output == NULL) {
-        ga_py_release_allocated(given, handles, i + 1, count);
+        Py_ssize_t rest;
+        for (rest = i + 1; rest < count; ++rest) ga_array_release(outputs->handles[rest]);
         Py_XDECREF(tuple);
         return NULL;
       }
     } else {
+      (void)ga_array_release(outputs->handles[i]);
       Py_INCREF(output);
     }
     if (tuple == NULL) return output;
@@ -127,12 +166,12 @@ GA_PY_OUTPUT(size_t, output_count, PyLong_FromSize_t)
 
 /* ga_ufunc_type(): the loop's signature ("ff->f") as a str. A loop has at most a few operands; the
  * C API reports a buffer too small as an error, so a longer one cannot pass unnoticed. */
-%typemap(in, numinputs=0) (char *buffer, size_t size) (char text[64]) {
-  $1 = text;
-  $2 = sizeof text;
+%typemap(in, numinputs=0) (size_t size, char *buffer) (char text[64]) {
+  $1 = sizeof text;
+  $2 = text;
 }
-%typemap(argout) (char *buffer, size_t size) {
-  $result = SWIG_Python_AppendOutput($result, PyUnicode_FromString($1));
+%typemap(argout) (size_t size, char *buffer) {
+  $result = SWIG_Python_AppendOutput($result, PyUnicode_FromString($2));
 }
 
 /* Operands and options are read by the helpers above; Python never builds the structs. */
@@ -173,51 +212,36 @@ GA_PY_OUTPUT(size_t, output_count, PyLong_FromSize_t)
 
 /* ----- Outputs of ufunc and kernel calls -------------------------------------------------------- */
 
-/* A sequence with one entry per output: a garray.ndarray to write, or None to have one allocated.
- * The result: see ga_py_collect_outputs(). */
-%typemap(in) (ga_array_t *outputs, size_t output_count) (PyObject *given = NULL, ga_array_t *handles = NULL) {
-  Py_ssize_t i, count;
-  given = PySequence_Fast($input, "outputs must be a tuple of garray.ndarray or None");
-  if (given == NULL) SWIG_fail;
-  count = PySequence_Fast_GET_SIZE(given);
-  handles = (ga_array_t *)PyMem_Calloc((size_t)count + 1, sizeof *handles);
-  if (handles == NULL) {
-    PyErr_NoMemory();
-    SWIG_fail;
-  }
-  for (i = 0; i < count; ++i) {
-    PyObject *item = PySequence_Fast_GET_ITEM(given, i);
-    if (item != Py_None && (handles[i] = ga_py_array_of(item, "out")) == NULL) SWIG_fail;
-  }
-  $1 = handles;
-  $2 = (size_t)count;
+/* `out`: one Python argument, a sequence with one entry per output (a garray.ndarray to write, or
+ * None to allocate); the call returns what ga_py_collect_outputs() makes of the results. `results`
+ * takes no Python argument: the typemaps below point it at out's buffer. Where none does, it stays
+ * NULL and the C API refuses the call, so a new signature cannot write past a buffer. The stream is
+ * the trailing optional argument (typemaps.i: None or left out, the current stream). */
+%typemap(in) (const ga_array_t *out, size_t out_count) (ga_py_outputs outputs = {NULL, NULL, 0, {NULL}}) {
+  if (ga_py_read_outputs($input, &outputs) < 0) SWIG_fail;
+  $1 = outputs.handles;
+  $2 = (size_t)outputs.count;
 }
-%typemap(argout) (ga_array_t *outputs, size_t output_count) {
-  PyObject *outputs = ga_py_collect_outputs(given$argnum, $1, (Py_ssize_t)$2);
-  if (outputs == NULL) SWIG_fail;
-  $result = SWIG_Python_AppendOutput($result, outputs);
+%typemap(argout) (const ga_array_t *out, size_t out_count) {
+  PyObject *collected = ga_py_collect_outputs(&outputs$argnum);
+  if (collected == NULL) SWIG_fail;
+  $result = SWIG_Python_AppendOutput($result, collected);
 }
-%typemap(freearg) (ga_array_t *outputs, size_t output_count) {
-  PyMem_Free(handles$argnum);
-  Py_XDECREF(given$argnum);
-}
+%typemap(freearg) (const ga_array_t *out, size_t out_count) { ga_py_outputs_free(&outputs$argnum); }
 
-/* ga_ufunc_reduce()'s out is read and written: a garray.ndarray to write (returned as passed) or
- * None for a new array. Like every NumPy-style call, the reduction runs on the current stream. */
-%typemap(in) (ga_array_t *out, ga_stream_t stream) (ga_array_t handle = NULL) {
-  if ($input != Py_None && (handle = ga_py_array_of($input, "out")) == NULL) SWIG_fail;
-  $1 = &handle;
-  $2 = NULL;
+%typemap(in, numinputs=0) ga_array_t *results { $1 = NULL; }
+/* ga_ufunc_call, ga_ufunc_outer */
+%typemap(check) (const ga_array_t *out, size_t out_count, ga_stream_t stream, ga_array_t *results) {
+  $4 = (ga_array_t *)$1;
 }
-%typemap(argout) (ga_array_t *out, ga_stream_t stream) {
-  PyObject *output = $input;
-  if (output == Py_None) {
-    output = ga_py_wrap_array(*$1);
-    if (output == NULL) SWIG_fail;
-  } else {
-    Py_INCREF(output);
-  }
-  $result = SWIG_Python_AppendOutput($result, output);
+/* ga_elementwise_kernel_call */
+%typemap(check) (const ga_array_t *out, size_t out_count, int64_t size, ga_stream_t stream, ga_array_t *results) {
+  $5 = (ga_array_t *)$1;
+}
+/* ga_reduction_kernel_call */
+%typemap(check) (const ga_array_t *out, size_t out_count, const int *axes, int axis_count, int keepdims,
+                 ga_stream_t stream, ga_array_t *results) {
+  $7 = (ga_array_t *)$1;
 }
 
 /* The initial value of a reduction: None for the ufunc's identity, else a number. */

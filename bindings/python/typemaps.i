@@ -182,10 +182,10 @@ GA_PY_OUTPUT(void *, ptr, PyLong_FromVoidPtr)
 %typemap(argout) const char **name { $result = SWIG_Python_AppendOutput($result, PyUnicode_FromString(*$1)); }
 
 /* ga_scalar_cast()'s result and ga_array_item()'s element, as Python numbers. */
-%typemap(in, numinputs=0) ga_scalar_t *out (ga_scalar_t scalar), ga_scalar_t *value (ga_scalar_t scalar) {
+%typemap(in, numinputs=0) ga_scalar_t *result (ga_scalar_t scalar), ga_scalar_t *value (ga_scalar_t scalar) {
   $1 = &scalar;
 }
-%typemap(argout) ga_scalar_t *out, ga_scalar_t *value {
+%typemap(argout) ga_scalar_t *result, ga_scalar_t *value {
   PyObject *number = ga_py_scalar_to_python($1);
   if (number == NULL) SWIG_fail;
   $result = SWIG_Python_AppendOutput($result, number);
@@ -428,14 +428,15 @@ GA_PY_OUTPUT(void *, ptr, PyLong_FromVoidPtr)
   Py_XDECREF(sequence$argnum);
 }
 
-/* broadcast_arrays: a sequence of arrays in, a list of views out. */
-%typemap(in) (const ga_array_t *arrays, int count, ga_array_t *out) (ga_array_t *handles = NULL) {
+/* broadcast_arrays: a sequence of arrays in, a list of views out (count results after the
+ * handles, in the same buffer). */
+%typemap(in) (const ga_array_t *arrays, int count, ga_array_t *result) (ga_array_t *handles = NULL) {
   PyObject *sequence = PySequence_Fast($input, "arrays must be a sequence of garray.ndarray");
   Py_ssize_t i, count;
   if (sequence == NULL) SWIG_fail;
   count = PySequence_Fast_GET_SIZE(sequence);
-  handles = (ga_array_t *)PyMem_Calloc(2 * (size_t)count + 1, sizeof *handles);
-  if (handles == NULL || count > INT32_MAX) {
+  handles = count > INT32_MAX ? NULL : (ga_array_t *)PyMem_Calloc(2 * (size_t)count + 1, sizeof *handles);
+  if (handles == NULL) {
     Py_DECREF(sequence);
     PyErr_NoMemory();
     SWIG_fail;
@@ -453,29 +454,16 @@ GA_PY_OUTPUT(void *, ptr, PyLong_FromVoidPtr)
   $2 = (int)count;
   $3 = handles + count;
 }
-%typemap(argout) (const ga_array_t *arrays, int count, ga_array_t *out) {
-  PyObject *list = PyList_New($2);
-  int i;
-  if (list == NULL) {
-    for (i = 0; i < $2; ++i) ga_array_release($3[i]);
-    SWIG_fail;
-  }
-  for (i = 0; i < $2; ++i) {
-    PyObject *array = ga_py_wrap_array($3[i]);
-    if (array == NULL) {
-      int rest;
-      for (rest = i + 1; rest < $2; ++rest) ga_array_release($3[rest]);
-      Py_DECREF(list);
-      SWIG_fail;
-    }
-    PyList_SET_ITEM(list, i, array);
-  }
+%typemap(argout) (const ga_array_t *arrays, int count, ga_array_t *result) {
+  PyObject *list = ga_py_list_of_arrays($3, $2);
+  if (list == NULL) SWIG_fail;
   $result = SWIG_Python_AppendOutput($result, list);
 }
-%typemap(freearg) (const ga_array_t *arrays, int count, ga_array_t *out) { PyMem_Free(handles$argnum); }
+%typemap(freearg) (const ga_array_t *arrays, int count, ga_array_t *result) { PyMem_Free(handles$argnum); }
 
-/* meshgrid's out-parameter is an array of count handles after an input in between, which no
- * typemap can pair up: a small wrapper under the same name reads the vectors and builds the list. */
+/* meshgrid's result is an array of count handles after two inputs in between, which no typemap can
+ * pair up: a small wrapper under the same name reads the vectors and builds the list. Its work runs
+ * on the current stream. */
 %ignore ga_array_meshgrid;
 %rename(ga_array_meshgrid) ga_py_array_meshgrid;
 %inline %{
@@ -501,21 +489,12 @@ static PyObject *ga_py_array_meshgrid(PyObject *vectors, ga_meshgrid_indexing_t 
     handles[i] = ga_py_array_of(PySequence_Fast_GET_ITEM(sequence, i), "every vector");
     if (handles[i] == NULL) goto done;
   }
-  status = ga_array_meshgrid(handles, (int)count, indexing, handles + count);
+  status = ga_array_meshgrid(handles, (int)count, indexing, NULL, handles + count);
   if (status != GA_OK) {
     ga_py_raise(status);
     goto done;
   }
-  list = PyList_New(count);
-  for (i = 0; i < count; ++i) {
-    PyObject *array = list != NULL ? ga_py_wrap_array(handles[count + i]) : NULL;
-    if (array == NULL) {
-      if (list != NULL) ga_array_release(handles[count + i]);
-      Py_CLEAR(list);
-      continue;
-    }
-    PyList_SET_ITEM(list, i, array);
-  }
+  list = ga_py_list_of_arrays(handles + count, count);
 done:
   PyMem_Free(handles);
   Py_DECREF(sequence);
@@ -676,10 +655,10 @@ done:
 
 /* ----- DLPack ----------------------------------------------------------------------------------- */
 
-%typemap(in, numinputs=0) ga_dlpack_managed_tensor_versioned_t **out (ga_dlpack_managed_tensor_versioned_t *tensor = NULL) {
-  $1 = &tensor;
+%typemap(in, numinputs=0) ga_dlpack_managed_tensor_versioned_t **tensor (ga_dlpack_managed_tensor_versioned_t *exported = NULL) {
+  $1 = &exported;
 }
-%typemap(argout) ga_dlpack_managed_tensor_versioned_t **out {
+%typemap(argout) ga_dlpack_managed_tensor_versioned_t **tensor {
   PyObject *capsule = PyCapsule_New(*$1, "dltensor_versioned", ga_py_dlpack_versioned_capsule_destructor);
   if (capsule == NULL) {
     (*$1)->deleter(*$1);
@@ -688,10 +667,10 @@ done:
   $result = SWIG_Python_AppendOutput($result, capsule);
 }
 
-%typemap(in, numinputs=0) ga_dlpack_managed_tensor_t **out (ga_dlpack_managed_tensor_t *tensor = NULL) {
-  $1 = &tensor;
+%typemap(in, numinputs=0) ga_dlpack_managed_tensor_t **tensor (ga_dlpack_managed_tensor_t *exported = NULL) {
+  $1 = &exported;
 }
-%typemap(argout) ga_dlpack_managed_tensor_t **out {
+%typemap(argout) ga_dlpack_managed_tensor_t **tensor {
   PyObject *capsule = PyCapsule_New(*$1, "dltensor", ga_py_dlpack_capsule_destructor);
   if (capsule == NULL) {
     (*$1)->deleter(*$1);

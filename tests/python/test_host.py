@@ -194,11 +194,11 @@ def test_list_typemaps_validate_lengths_and_types():
     with pytest.raises(TypeError, match="garray.ndarray"):
         ga.meshgrid(1, 2)
     with pytest.raises(ValueError, match="grid"):
-        lib.ga_kernel_launch(None, (1, 2, 3, 4), 1, 0, None, ())
+        lib.ga_kernel_launch(None, (1, 2, 3, 4), 1, 0, (), None)
     with pytest.raises(ValueError, match="block"):
-        lib.ga_kernel_launch(None, 1, -1, 0, None, ())
+        lib.ga_kernel_launch(None, 1, -1, 0, ())
     with pytest.raises(TypeError, match="kernel argument 1"):
-        lib.ga_kernel_launch(None, 1, 1, 0, None, (1, "x"))
+        lib.ga_kernel_launch(None, 1, 1, 0, (1, "x"))
 
 
 def test_host_buffers_are_checked():

@@ -8,6 +8,7 @@ import pytest
 
 import garray as ga
 from conftest import gpu
+from destination_support import check_destination_rules
 from ufunc_support import scaled_normal_host
 
 pytestmark = gpu
@@ -247,6 +248,22 @@ def test_take_and_put_along_axis(axis):
     ga.put_along_axis(array, ga.asarray(first), -1.0, axis)
     numpy.put_along_axis(host, first, -1.0, axis)
     numpy.testing.assert_array_equal(array.get(), host)
+
+
+@pytest.mark.parametrize("function", ["take", "choose"])
+def test_destinations_are_checked_first_and_returned_without_an_extra_reference(function, memory_pool):
+    host = scaled_normal_host((10,), "float64")
+    source = ga.asarray(host)
+    selector = ga.asarray(numpy.array([1, 0, 1]))
+    choices = [ga.asarray(host[:3]), ga.asarray(host[3:6])]
+
+    def call(out):
+        if function == "take":
+            return ga.take(source, [9, 0, -2], out=out)
+        return ga.choose(selector, choices, out=out)
+
+    # take and choose cast into out= unsafely: no dtype is refused.
+    check_destination_rules(call, (3,), "float64", memory_pool)
 
 
 @pytest.mark.parametrize("mode", ["raise", "wrap", "clip"])

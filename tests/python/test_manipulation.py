@@ -7,6 +7,7 @@ import pytest
 
 import garray as ga
 from conftest import gpu
+from destination_support import check_destination_rules
 
 pytestmark = gpu
 
@@ -98,10 +99,23 @@ def test_concatenate_errors():
         ga.concatenate([a, a], dtype="int32")
     with pytest.raises(TypeError):
         ga.concatenate([a, a], out=ga.zeros((4, 3)), dtype="float64")
-    with pytest.raises(ValueError, match="wrong shape"):
+    with pytest.raises(ValueError, match=r"out has shape \(3, 3\) but the result has shape \(4, 3\)"):
         ga.concatenate([a, a], out=ga.zeros((3, 3)))
     with pytest.raises(TypeError):
         ga.concatenate([a, numpy.ones((2, 3))])
+
+
+@pytest.mark.parametrize("function", ["concatenate", "stack", "trace"])
+def test_destinations_are_checked_first_and_returned_without_an_extra_reference(function, memory_pool):
+    a = ga.asarray(host((2, 3)))
+    if function == "concatenate":
+        # The inputs must cast to out's dtype under `casting` (same_kind): float64 to int32 does not.
+        check_destination_rules(lambda out: ga.concatenate([a, a], out=out), (4, 3), "float64", memory_pool, "int32")
+    elif function == "stack":
+        check_destination_rules(lambda out: ga.stack([a, a], out=out), (2, 2, 3), "float64", memory_pool, "int32")
+    else:
+        cube = ga.asarray(host((3, 3, 4)))
+        check_destination_rules(lambda out: ga.trace(cube, out=out), (4,), "float64", memory_pool)
 
 
 @pytest.mark.parametrize("axis", [0, 1, 2, -1, -3])

@@ -12,6 +12,7 @@ import pytest
 
 import garray as ga
 from conftest import gpu
+from destination_support import check_destination_rules
 from ufunc_support import ALL_DTYPES, random_host
 
 TILE_SIZES = [1, 31, 32, 33, 1023, 1024, 1025, 4095, 4096, 4097, 3 * 4096 + 5, 2**20 + 7]
@@ -298,3 +299,12 @@ def test_diff_prepend_append():
         ga.diff(ga.asarray(numpy.float64(1)))
     with pytest.raises(IndexError):
         ga.diff(device, axis=2)
+
+
+@gpu
+@pytest.mark.parametrize("name", ["cumsum", "cumprod", "nancumsum", "nancumprod"])
+def test_destinations_are_checked_first_and_returned_without_an_extra_reference(name, memory_pool):
+    device = ga.asarray(random_host((4, 5), "float32", seed=31))
+    scan = getattr(ga, name)
+    # Scans cast into out= unsafely, as NumPy's: no dtype is refused.
+    check_destination_rules(lambda out: scan(device, axis=1, out=out), (4, 5), "float64", memory_pool)

@@ -10,6 +10,7 @@ import pytest
 
 import garray as ga
 from conftest import HAS_DEVICE, gpu
+from destination_support import check_destination_rules
 from garray._ufunc import NAMES
 from ufunc_support import (ALL_DTYPES, COMPLEXES, FLOATS, INTEGERS, assert_matches, random_host,
                            special_floats)
@@ -398,6 +399,24 @@ def test_out_casting_errors_are_type_errors_and_leave_out_untouched():
         ga.add(x, x, out=ga.zeros(4))
     with pytest.raises(ValueError):
         ga.add(x, x, out=ga.broadcast_to(ga.zeros(1), (5,)))  # read-only
+
+
+_X = random_host((4, 5), "float64", seed=24)
+_Y = random_host((5,), "float64", seed=25)
+
+
+@gpu
+@pytest.mark.parametrize("call, shape, uncastable", [
+    (lambda x, y, out: ga.add(x, y, out=out), (4, 5), "int32"),
+    (lambda x, y, out: ga.divmod(x, y, out=(None, out))[1], (4, 5), "int32"),
+    (lambda x, y, out: ga.multiply.outer(y, y, out=out), (5, 5), "int32"),
+    (lambda x, y, out: ga.add.reduce(x, axis=0, out=out), (5,), None),  # reductions cast unsafely
+    (lambda x, y, out: ga.add.accumulate(x, axis=1, out=out), (4, 5), None),
+], ids=["call", "second-of-two-outputs", "outer", "reduce", "accumulate"])
+def test_destinations_are_checked_first_and_returned_without_an_extra_reference(call, shape, uncastable,
+                                                                                 memory_pool):
+    x, y = ga.asarray(_X), ga.asarray(_Y)
+    check_destination_rules(lambda out: call(x, y, out), shape, "float64", memory_pool, uncastable)
 
 
 @gpu

@@ -10,6 +10,7 @@ import pytest
 
 import garray as ga
 from conftest import gpu
+from destination_support import check_destination_rules
 from garray._library import lib
 from ufunc_support import assert_matches, random_host
 
@@ -202,3 +203,15 @@ def test_compile_errors_carry_nvrtc_log_and_leave_the_library_usable():
     with pytest.raises(ga.cuda.compiler.CompileException, match="reduce_expr"):
         broken_reduction(ga.zeros(3, "float32"))
     assert_matches(ga.zeros(2, "float32") + 1, numpy.ones(2, "float32"))
+
+
+@gpu
+@pytest.mark.parametrize("kind", ["elementwise", "reduction"])
+def test_destinations_are_checked_first_and_returned_without_an_extra_reference(kind, memory_pool):
+    x = ga.asarray(random_host((4, 5), "float64", seed=12))
+    if kind == "elementwise":
+        kernel = ga.ElementwiseKernel("T x", "T y", "y = 2 * x", "twice_into_out")
+        check_destination_rules(lambda out: kernel(x, out=out), (4, 5), "float64", memory_pool)
+    else:
+        kernel = ga.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "row_sums_into_out")
+        check_destination_rules(lambda out: kernel(x, axis=1, out=out), (4,), "float64", memory_pool)

@@ -201,8 +201,7 @@ def _axis_code(axis):
 def take(a, indices, axis=None, out=None, mode="wrap"):
     """The elements of `a` at `indices` along `axis` (None: of the flattened array), as
     cupy.take; indices outside the axis wrap unless mode is 'clip' or 'raise'."""
-    result = lib.ga_array_take(a, _integer_indices(indices), _axis_code(axis), mode_code(mode), out)
-    return result if out is None else out
+    return lib.ga_array_take(a, _integer_indices(indices), _axis_code(axis), mode_code(mode), out)
 
 
 def put(a, ind, v, mode="wrap"):
@@ -223,8 +222,7 @@ def put_along_axis(arr, indices, values, axis, mode="wrap"):
 
 def choose(a, choices, out=None, mode="raise"):
     """NumPy's choose: result[i...] = choices[a[i...]][i...], everything broadcast together."""
-    result = lib.ga_array_choose(_integer_indices(a), [asarray(choice) for choice in choices], mode_code(mode), out)
-    return result if out is None else out
+    return lib.ga_array_choose(_integer_indices(a), [asarray(choice) for choice in choices], mode_code(mode), out)
 
 
 def ufunc_at(ufunc_handle, a, indices, b):

@@ -32,17 +32,14 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """Arrays joined along an existing axis (axis=None: flattened first); one copy per input."""
     if out is not None and dtype is not None:
         raise TypeError("concatenate() only takes `out` or `dtype` as an argument, but both were provided.")
-    result = lib.ga_array_concatenate(list(arrays), _axis_code(axis), _dtype_code(dtype), _casting_code(casting),
-                                      out)
-    return out if out is not None else result
+    return lib.ga_array_concatenate(list(arrays), _axis_code(axis), _dtype_code(dtype), _casting_code(casting), out)
 
 
 def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """Arrays of one shape joined along a new axis."""
     if out is not None and dtype is not None:
         raise TypeError("stack() only takes `out` or `dtype` as an argument, but both were provided.")
-    result = lib.ga_array_stack(list(arrays), operator.index(axis), _dtype_code(dtype), _casting_code(casting), out)
-    return out if out is not None else result
+    return lib.ga_array_stack(list(arrays), operator.index(axis), _dtype_code(dtype), _casting_code(casting), out)
 
 
 def hstack(tup, *, dtype=None, casting="same_kind"):
@@ -206,8 +203,7 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
 
 
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
-    result = lib.ga_array_trace(a, operator.index(offset), axis1, axis2, _dtype_code(dtype), out)
-    return out if out is not None else result
+    return lib.ga_array_trace(a, operator.index(offset), axis1, axis2, _dtype_code(dtype), out)
 
 
 # ----- copyto and outer -------------------------------------------------------------------------------

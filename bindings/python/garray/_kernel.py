@@ -30,7 +30,7 @@ class Function:
 def _launch(handle, grid, block, args, shared_mem, stream):
     if not isinstance(args, (tuple, list)):
         raise TypeError(f"kernel args must be a tuple or list, not {type(args).__name__}")
-    lib.ga_kernel_launch(handle, grid, block, shared_mem, None if stream is None else stream._handle, args)
+    lib.ga_kernel_launch(handle, grid, block, shared_mem, args, None if stream is None else stream._handle)
 
 
 class RawKernel:

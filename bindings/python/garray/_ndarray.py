@@ -68,13 +68,13 @@ def _binary_operators(ufunc_name, operator_name):
     handle = UFUNCS[ufunc_name]._handle
 
     def forward(self, other):
-        return _call_ufunc(handle, (self, other), _ALLOCATE_ONE, None, None)
+        return _call_ufunc(handle, (self, other), None, _ALLOCATE_ONE)
 
     def reflected(self, other):
-        return _call_ufunc(handle, (other, self), _ALLOCATE_ONE, None, None)
+        return _call_ufunc(handle, (other, self), None, _ALLOCATE_ONE)
 
     def in_place(self, other):
-        return _call_ufunc(handle, (self, other), (self,), None, None)
+        return _call_ufunc(handle, (self, other), None, (self,))
 
     return _named(forward, operator_name), _named(reflected, "r" + operator_name), _named(in_place, "i" + operator_name)
 
@@ -83,7 +83,7 @@ def _comparison(ufunc_name, operator_name):
     handle = UFUNCS[ufunc_name]._handle
 
     def compare(self, other):
-        return _call_ufunc(handle, (self, other), _ALLOCATE_ONE, None, None)
+        return _call_ufunc(handle, (self, other), None, _ALLOCATE_ONE)
 
     return _named(compare, operator_name)
 
@@ -92,7 +92,7 @@ def _unary(ufunc_name, operator_name):
     handle = UFUNCS[ufunc_name]._handle
 
     def unary(self):
-        return _call_ufunc(handle, (self,), _ALLOCATE_ONE, None, None)
+        return _call_ufunc(handle, (self,), None, _ALLOCATE_ONE)
 
     return _named(unary, operator_name)
 
@@ -401,10 +401,10 @@ class ndarray(LateMethods, lib.ga_array_s):
         return _products.dot(self, b, out)
 
     def __divmod__(self, other):
-        return _call_ufunc(_DIVMOD, (self, other), _ALLOCATE_TWO, None, None)
+        return _call_ufunc(_DIVMOD, (self, other), None, _ALLOCATE_TWO)
 
     def __rdivmod__(self, other):
-        return _call_ufunc(_DIVMOD, (other, self), _ALLOCATE_TWO, None, None)
+        return _call_ufunc(_DIVMOD, (other, self), None, _ALLOCATE_TWO)
 
     # Reductions and elementwise methods ----------------------------------------------------------
 
@@ -442,7 +442,7 @@ class ndarray(LateMethods, lib.ga_array_s):
     def conj(self):
         """The complex conjugate. A real array is returned itself, as CuPy does (NumPy copies)."""
         if self._code in _COMPLEX_CODES:
-            return _call_ufunc(_CONJUGATE, (self,), _ALLOCATE_ONE, None, None)
+            return _call_ufunc(_CONJUGATE, (self,), None, _ALLOCATE_ONE)
         return self
 
     conjugate = conj

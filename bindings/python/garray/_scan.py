@@ -19,29 +19,25 @@ from garray._ufunc import UFUNCS
 _AXIS_ERROR = getattr(getattr(numpy, "exceptions", numpy), "AxisError")
 
 
-def _returning(result, out):
-    return out if out is not None else result
-
-
 def cumsum(a, axis=None, dtype=None, out=None):
     """The running sum along `axis` (None: of the flattened array). Bool and integers narrower than
     64 bits accumulate in int64 (unsigned in uint64) unless `dtype` says otherwise."""
-    return _returning(lib.ga_array_cumsum(a, axis_code(axis), dtype_code_or_same(dtype), out), out)
+    return lib.ga_array_cumsum(a, axis_code(axis), dtype_code_or_same(dtype), out)
 
 
 def cumprod(a, axis=None, dtype=None, out=None):
     """The running product along `axis` (None: of the flattened array); dtypes as cumsum."""
-    return _returning(lib.ga_array_cumprod(a, axis_code(axis), dtype_code_or_same(dtype), out), out)
+    return lib.ga_array_cumprod(a, axis_code(axis), dtype_code_or_same(dtype), out)
 
 
 def nancumsum(a, axis=None, dtype=None, out=None):
     """cumsum with NaN counted as zero."""
-    return _returning(lib.ga_array_nancumsum(a, axis_code(axis), dtype_code_or_same(dtype), out), out)
+    return lib.ga_array_nancumsum(a, axis_code(axis), dtype_code_or_same(dtype), out)
 
 
 def nancumprod(a, axis=None, dtype=None, out=None):
     """cumprod with NaN counted as one."""
-    return _returning(lib.ga_array_nancumprod(a, axis_code(axis), dtype_code_or_same(dtype), out), out)
+    return lib.ga_array_nancumprod(a, axis_code(axis), dtype_code_or_same(dtype), out)
 
 
 def _normalize_axis(axis, ndim):

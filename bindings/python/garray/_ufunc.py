@@ -53,8 +53,8 @@ class ufunc:
         else:
             raise TypeError(f"{self.__name__}() takes from {self.nin} to {self.nargs} positional arguments but "
                             f"{len(args)} were given")
-        return lib.ga_ufunc_call(self._handle, inputs, self._outputs(out),
-                                 self._options(dtype, casting, signature), None)
+        return lib.ga_ufunc_call(self._handle, inputs, self._options(dtype, casting, signature),
+                                 self._outputs(out))
 
     def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=None):
         """Fold `array` over `axis` (an int, a tuple, or None for every axis), as NumPy's
@@ -75,16 +75,15 @@ class ufunc:
                 raise ValueError("accumulate has one output: out must be an array or a 1-tuple")
             out = out[0]
         axis = lib.GA_AXIS_NONE if axis is None else operator.index(axis)
-        result = lib.ga_ufunc_accumulate(self._handle, array, axis, dtype_code_or_same(dtype), out)
-        return out if out is not None else result
+        return lib.ga_ufunc_accumulate(self._handle, array, axis, dtype_code_or_same(dtype), out)
 
     # at (NumPy's ufunc.at) converts its indices through _indexing, which is above this module:
     # garray/_methods.py sets it.
 
     def outer(self, A, B, /, *, out=None, dtype=None, casting="same_kind", signature=None):
         """The ufunc applied to every pair of an element of A and one of B: shape A.shape + B.shape."""
-        return lib.ga_ufunc_outer(self._handle, A, B, self._outputs(out),
-                                  self._options(dtype, casting, signature), None)
+        return lib.ga_ufunc_outer(self._handle, A, B, self._options(dtype, casting, signature),
+                                  self._outputs(out))
 
     def _outputs(self, out):
         if out is None:
