@@ -43,7 +43,7 @@ def shape_array(shape):
 
 def empty(shape, dtype):
     out = Handle()
-    check(lib.ga_array_empty(len(shape), shape_array(shape), DTYPES[dtype], GA_ORDER_C, ctypes.byref(out)))
+    check(lib.ga_array_empty(len(shape), shape_array(shape), DTYPES[dtype], GA_ORDER_C, None, ctypes.byref(out)))
     return out
 
 
@@ -65,18 +65,18 @@ def transpose(array):
 
 def copy(array, order=GA_ORDER_C):
     out = Handle()
-    check(lib.ga_array_copy(array, order, ctypes.byref(out)))
+    check(lib.ga_array_copy(array, order, None, ctypes.byref(out)))
     return out
 
 
 def astype(array, dtype, order=GA_ORDER_C):
     out = Handle()
-    check(lib.ga_array_astype(array, DTYPES[dtype], order, ctypes.byref(out)))
+    check(lib.ga_array_astype(array, DTYPES[dtype], order, None, ctypes.byref(out)))
     return out
 
 
 def fill(array, value):
-    check(lib.ga_array_fill(array, Scalar(DTYPES["float64"], 0, 0, float(value), 0.0)))
+    check(lib.ga_array_fill(array, Scalar(DTYPES["float64"], 0, 0, float(value), 0.0), None))
 
 
 def arange(count, dtype):
@@ -84,7 +84,7 @@ def arange(count, dtype):
     start = Scalar(GA_INT64, 0, 0, 0.0, 0.0)
     stop = Scalar(GA_INT64, count, 0, 0.0, 0.0)
     step = Scalar(GA_INT64, 1, 0, 0.0, 0.0)
-    check(lib.ga_array_arange(start, stop, step, DTYPES[dtype], ctypes.byref(out)))
+    check(lib.ga_array_arange(start, stop, step, DTYPES[dtype], None, ctypes.byref(out)))
     return out
 
 
