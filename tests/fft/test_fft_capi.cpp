@@ -9,6 +9,8 @@
 
 #include <cmath>
 #include <complex>
+#include <cstdint>
+#include <functional>
 #include <numbers>
 #include <numeric>
 #include <string>
@@ -104,13 +106,26 @@ void expect_near_all(const std::vector<T>& actual, const std::vector<U>& expecte
 
 ga_array_t transform(ga_fft_kind_t kind, ga_array_t a, std::vector<int64_t> s, std::vector<int> axes,
                      ga_fft_norm_t norm = GA_FFT_NORM_BACKWARD) {
-  ga_array_t out = nullptr;
+  ga_array_t result = nullptr;
   const int count = static_cast<int>(std::max(s.size(), axes.size()));
   EXPECT_EQ(ga_fft_execute(kind, a, s.empty() ? nullptr : s.data(), axes.empty() ? nullptr : axes.data(), count, norm,
-                           nullptr, nullptr, &out),
+                           nullptr, nullptr, &result),
             GA_OK)
       << ga_last_error();
-  return out;
+  return result;
+}
+
+// A value no handle has, for output-only pointers: never read, overwritten on success, left as it was on failure.
+const ga_array_t kGarbage = reinterpret_cast<ga_array_t>(uintptr_t{0x1234});
+
+// An array of `shape` and `dtype` whose every element is 7, held by `owned`.
+ga_array_t make_sevens(Handles& owned, std::vector<int64_t> shape, ga_dtype_t dtype) {
+  ga_array_t sevens = owned(upload_as(std::vector<cd>(static_cast<size_t>(count_of(shape)), cd(7, 0)), shape,
+                                      GA_COMPLEX128));
+  if (dtype == GA_COMPLEX128) return sevens;
+  ga_array_t cast = nullptr;
+  EXPECT_EQ(ga_array_astype(sevens, dtype, GA_ORDER_C, nullptr, &cast), GA_OK) << ga_last_error();
+  return owned(cast);
 }
 
 ga_fft_plan_cache_info_t cache_info() {
@@ -122,13 +137,13 @@ ga_fft_plan_cache_info_t cache_info() {
 }  // namespace
 
 TEST(FftHost, RefusalsThatNeedNoDevice) {
-  ga_array_t out = nullptr;
+  ga_array_t result = kGarbage;
   const int axis = -1;
   GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, nullptr, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr,
-                                  &out),
+                                  &result),
                    GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(out, nullptr);
-  GA_EXPECT_STATUS(ga_fft_shift(nullptr, nullptr, 0, 0, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_fft_shift(nullptr, nullptr, 0, 0, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(result, kGarbage);
   GA_EXPECT_STATUS(ga_fft_plan_cache_set_size(0, -2), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_fft_plan_cache_set_memory_limit(0, -2), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_fft_plan_cache_get_info(0, nullptr), GA_ERROR_INVALID_ARGUMENT);
@@ -326,28 +341,111 @@ TEST_F(FftTest, OutArraysAreWrittenWithSameKindCasting) {
   const std::vector<cd> values = signal(8, 6);
   ga_array_t a = make(owned, values, {8});
   ga_array_t out = owned(upload_as(std::vector<cf>(8), {8}, GA_COMPLEX64));
-  ga_array_t returned = out;
+  ga_array_t returned = kGarbage;
   const int axis = 0;
-  GA_ASSERT_OK(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &returned));
-  EXPECT_EQ(returned, out);
+  GA_ASSERT_OK(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, out, nullptr, &returned));
+  EXPECT_EQ(returned, out);  // the destination itself, with one more reference
+  owned(returned);
   expect_near_all(fetch<cf>(out), dft_along(values, {8}, 0, false), 1e-5, "out complex64");
 
   ga_array_t wrong_dtype = make(owned, std::vector<double>(8), {8});
-  ga_array_t given = wrong_dtype;
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &given),
-                   GA_ERROR_DTYPE);
+  ga_array_t given = kGarbage;
+  GA_EXPECT_STATUS(
+      ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, wrong_dtype, nullptr, &given),
+      GA_ERROR_DTYPE);
   ga_array_t wrong_shape = make(owned, std::vector<cd>(9), {9});
-  given = wrong_shape;
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &given),
-                   GA_ERROR_SHAPE_MISMATCH);
-  EXPECT_EQ(given, wrong_shape);
+  GA_EXPECT_STATUS(
+      ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, wrong_shape, nullptr, &given),
+      GA_ERROR_SHAPE_MISMATCH);
+  EXPECT_EQ(given, kGarbage);
+}
+
+// NumPy's out= under the ABI 1.0 convention (docs/design.md, "Destinations"), for ga_fft_execute, ga_fft_freq and
+// ga_fft_shift alike: garbage in the result pointer is never read; a destination of the result's shape and a dtype
+// the result casts to (same_kind) is written and comes back as the same handle with one more reference; a wrong
+// shape, an uncastable dtype or a read-only view is refused with a message naming `out`, the destination unchanged
+// and the result pointer as it was.
+TEST_F(FftTest, DestinationsFollowTheCallingConvention) {
+  Handles owned;
+  const std::vector<cd> values = signal(8, 7);
+  ga_array_t complex_input = make(owned, values, {8});
+  std::vector<double> reals(8);
+  std::iota(reals.begin(), reals.end(), 0.0);
+  ga_array_t real_input = make(owned, reals, {8});
+  const int axis = 0;
+  using Call = std::function<ga_status_t(ga_array_t out, ga_array_t* result)>;
+  const struct {
+    const char* name;
+    Call call;
+    ga_dtype_t castable;     // a dtype of out the result casts to under same_kind
+    ga_dtype_t uncastable;  // one it does not
+  } functions[] = {
+      {"execute",
+       [&](ga_array_t out, ga_array_t* result) {
+         return ga_fft_execute(GA_FFT_FORWARD, complex_input, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, out, nullptr,
+                               result);
+       },
+       GA_COMPLEX64, GA_FLOAT64},
+      {"freq",
+       [&](ga_array_t out, ga_array_t* result) { return ga_fft_freq(8, 0.5, 0, GA_DTYPE_SAME, out, nullptr, result); },
+       GA_FLOAT32, GA_INT32},
+      {"shift",
+       [&](ga_array_t out, ga_array_t* result) {
+         return ga_fft_shift(real_input, nullptr, 0, 0, out, nullptr, result);
+       },
+       GA_FLOAT32, GA_INT32},
+  };
+  // Every element as complex128, for destinations of any dtype and layout.
+  const auto values_of = [](ga_array_t array) {
+    ga_array_t cast = nullptr;
+    EXPECT_EQ(ga_array_astype(array, GA_COMPLEX128, GA_ORDER_C, nullptr, &cast), GA_OK) << ga_last_error();
+    const std::vector<cd> result = fetch<cd>(cast);
+    ga_array_release(cast);
+    return result;
+  };
+  for (const auto& function : functions) {
+    SCOPED_TRACE(function.name);
+    ga_array_t result = kGarbage;
+    GA_ASSERT_OK(function.call(nullptr, &result));
+    ASSERT_NE(result, kGarbage);
+    const std::vector<cd> expected = values_of(owned(result));
+
+    ga_array_t out = make_sevens(owned, {8}, function.castable);
+    result = kGarbage;
+    GA_ASSERT_OK(function.call(out, &result));
+    EXPECT_EQ(result, out);
+    GA_ASSERT_OK(ga_array_release(result));  // the extra reference; out stays alive
+    expect_near_all(values_of(out), expected, 1e-5, "into out");
+
+    const int64_t eight[1] = {8};
+    ga_array_t read_only = nullptr;
+    GA_ASSERT_OK(ga_array_broadcast_to(make_sevens(owned, {1}, GA_FLOAT64), 1, eight, &read_only));
+    owned(read_only);
+    const struct {
+      ga_array_t out;
+      ga_status_t status;
+      const char* message;
+    } refusals[] = {
+        {make_sevens(owned, {9}, function.castable), GA_ERROR_SHAPE_MISMATCH, "out has shape (9,)"},
+        {make_sevens(owned, {8}, function.uncastable), GA_ERROR_DTYPE, "to out's"},
+        {read_only, GA_ERROR_INVALID_ARGUMENT, "'out' is read-only"},
+    };
+    for (const auto& refusal : refusals) {
+      result = kGarbage;
+      GA_EXPECT_STATUS(function.call(refusal.out, &result), refusal.status);
+      EXPECT_NE(std::string(ga_last_error()).find(refusal.message), std::string::npos) << ga_last_error();
+      EXPECT_EQ(result, kGarbage);
+      const std::vector<cd> kept = values_of(refusal.out);
+      EXPECT_EQ(kept, std::vector<cd>(kept.size(), cd(7, 0)));
+    }
+  }
 }
 
 TEST_F(FftTest, EveryRefusalHasItsStatus) {
   Handles owned;
   ga_array_t a = make(owned, signal(12), {3, 4});
   ga_array_t real = make(owned, std::vector<double>(12), {3, 4});
-  ga_array_t out = nullptr;
+  ga_array_t result = kGarbage;  // never read, and no failing call writes it
   const int axis = 1;
   const int repeated[2] = {1, -1};
   const int far[1] = {2};
@@ -356,47 +454,49 @@ TEST_F(FftTest, EveryRefusalHasItsStatus) {
   GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr,
                                   nullptr),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(
-      ga_fft_execute(static_cast<ga_fft_kind_t>(9), a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &out),
-      GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, static_cast<ga_fft_norm_t>(3), nullptr,
-                                  nullptr, &out),
+  GA_EXPECT_STATUS(ga_fft_execute(static_cast<ga_fft_kind_t>(9), a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr,
+                                  nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, -1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &out),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, static_cast<ga_fft_norm_t>(3), nullptr,
+                                  nullptr, &result),
+                   GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, -1, GA_FFT_NORM_BACKWARD, nullptr, nullptr,
+                                  &result),
                    GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, repeated, 2, GA_FFT_NORM_BACKWARD, nullptr, nullptr,
-                                  &out),
+                                  &result),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, far, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &out),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, far, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &result),
                    GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, zero, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &out),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, zero, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(ga_last_error()).find("Invalid number of FFT data points (0)"), std::string::npos);
-  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, three, nullptr, 3, GA_FFT_NORM_BACKWARD, nullptr, nullptr, &out),
+  GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, a, three, nullptr, 3, GA_FFT_NORM_BACKWARD, nullptr, nullptr,
+                                  &result),
                    GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_REAL_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr,
-                                  &out),
+                                  &result),
                    GA_ERROR_DTYPE);
   GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_HERMITIAN_INVERSE, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr,
-                                  nullptr, &out),
+                                  nullptr, &result),
                    GA_ERROR_DTYPE);
   GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_REAL_FORWARD, real, nullptr, &axis, 0, GA_FFT_NORM_BACKWARD, nullptr,
-                                  nullptr, &out),
+                                  nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
   // irfft of one value: the default length 2(1-1) = 0.
   ga_array_t single = make(owned, signal(1), {1});
   const int first = 0;
   GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_REAL_INVERSE, single, nullptr, &first, 1, GA_FFT_NORM_BACKWARD, nullptr,
-                                  nullptr, &out),
+                                  nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(out, nullptr);
-  GA_EXPECT_STATUS(ga_fft_freq(0, 1.0, 0, GA_DTYPE_SAME, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_fft_freq(4, 0.0, 0, GA_DTYPE_SAME, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_fft_freq(4, 1.0, 0, GA_INT32, nullptr, nullptr, &out), GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_fft_shift(a, far, 1, 0, nullptr, nullptr, &out), GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_fft_shift(a, far, -1, 0, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(result, kGarbage);
+  GA_EXPECT_STATUS(ga_fft_freq(0, 1.0, 0, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_fft_freq(4, 0.0, 0, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_fft_freq(4, 1.0, 0, GA_INT32, nullptr, nullptr, &result), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_fft_shift(a, far, 1, 0, nullptr, nullptr, &result), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_fft_shift(a, far, -1, 0, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_fft_plan_cache_set_size(1 << 20, 4), GA_ERROR_NO_DEVICE);
-  EXPECT_EQ(out, nullptr);
+  EXPECT_EQ(result, kGarbage);
 }
 
 TEST_F(FftTest, FrequenciesAndShifts) {
@@ -490,16 +590,17 @@ TEST_F(FftTest, ThreadsWithTheirOwnStreamsShareThePlans) {
         const int64_t shape[2] = {4, sizes[which]};
         ga_array_t a = nullptr, result = nullptr;
         const int axis = 1;
-        if (ga_array_from_host(inputs[which].data(), 2, shape, nullptr, GA_COMPLEX128, GA_ORDER_C, nullptr, &a) != GA_OK ||
+        const ga_status_t uploaded =
+            ga_array_from_host(inputs[which].data(), 2, shape, nullptr, GA_COMPLEX128, GA_ORDER_C, stream, &a);
+        if (uploaded != GA_OK ||
             ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, stream, &result) != GA_OK) {
           ++failures[t];
           ga_array_release(a);
           continue;
         }
         std::vector<cd> values(inputs[which].size());
-        // ga_array_to_host waits for the current stream; the transform ran on `stream`.
-        if (ga_stream_synchronize(stream) != GA_OK ||
-            ga_array_to_host(result, values.data(), values.size() * sizeof(cd), nullptr) != GA_OK) {
+        // ga_array_to_host queues the copy on `stream`, behind the transform, and waits for it.
+        if (ga_array_to_host(result, values.data(), values.size() * sizeof(cd), stream) != GA_OK) {
           ++failures[t];
         } else {
           for (size_t i = 0; i < values.size(); ++i) {

@@ -9,6 +9,9 @@
 
 #include <complex>
 #include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -39,12 +42,12 @@ void expect_near_all(const std::vector<T>& got, const std::vector<double>& expec
   for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(static_cast<double>(got[i]), expected[i], tolerance) << i;
 }
 
-using Binary = ga_status_t (*)(ga_array_t, ga_array_t, ga_array_t*, ga_stream_t);
+using Binary = ga_status_t (*)(ga_array_t, ga_array_t, ga_array_t, ga_stream_t, ga_array_t*);
 
 ga_array_t call(Binary function, ga_array_t a, ga_array_t b) {
-  ga_array_t out = nullptr;
-  EXPECT_EQ(function(a, b, &out, nullptr), GA_OK) << ga_last_error();
-  return out;
+  ga_array_t result = nullptr;
+  EXPECT_EQ(function(a, b, nullptr, nullptr, &result), GA_OK) << ga_last_error();
+  return result;
 }
 
 ga_array_t transposed(ga_array_t array) {
@@ -158,9 +161,10 @@ TEST_F(ProductsTest, OutReceivesTheProductWithSameKindCasting) {
   ga_array_t out = nullptr;
   GA_ASSERT_OK(ga_array_zeros(2, shape, GA_FLOAT64, GA_ORDER_F, nullptr, &out));
   owned(out);
-  ga_array_t given = out;
-  GA_ASSERT_OK(ga_array_matmul(make(owned, a, {3, 4}), make(owned, b, {4, 2}), nullptr, nullptr, &given));
-  EXPECT_EQ(given, out);
+  ga_array_t result = nullptr;
+  GA_ASSERT_OK(ga_array_matmul(make(owned, a, {3, 4}), make(owned, b, {4, 2}), out, nullptr, &result));
+  EXPECT_EQ(result, out);  // the destination itself, with one more reference
+  owned(result);
   expect_near_all(fetch<double>(out), reference_matmul(as_doubles(a), as_doubles(b), 1, 3, 4, 2), 1e-5);
 }
 
@@ -249,65 +253,116 @@ TEST_F(ProductsTest, RefusalsCarryTheirStatus) {
   ga_array_t m52 = make(owned, test_values<float>(10), {5, 2});
   const std::vector<float> one_value{1.0F};
   ga_array_t scalar = make(owned, one_value, {});
-  ga_array_t out = nullptr;
-  GA_EXPECT_STATUS(ga_array_matmul(nullptr, m34, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_matmul(m34, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  // Garbage in the result pointer is never read, and no failing call writes it.
+  const ga_array_t garbage = reinterpret_cast<ga_array_t>(uintptr_t{0x1234});
+  ga_array_t result = garbage;
+  GA_EXPECT_STATUS(ga_array_matmul(nullptr, m34, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_matmul(m34, nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_array_matmul(m34, m52, nullptr, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_matmul(m34, m52, nullptr, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_matmul(m34, m52, nullptr, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
   EXPECT_NE(std::string(ga_last_error()).find("size 5 is different from 4"), std::string::npos) << ga_last_error();
-  GA_EXPECT_STATUS(ga_array_matmul(scalar, m34, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_dot(m34, m52, nullptr, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_array_inner(m34, m52, nullptr, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_array_vdot(m34, m52, nullptr, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
-  EXPECT_EQ(out, nullptr);
+  GA_EXPECT_STATUS(ga_array_matmul(scalar, m34, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_dot(m34, m52, nullptr, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_inner(m34, m52, nullptr, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_vdot(m34, m52, nullptr, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
+  EXPECT_EQ(result, garbage);
 
-  // out of the wrong shape, of a dtype the result does not cast to, read-only.
-  const int64_t wrong_shape[] = {4, 4};
-  ga_array_t wrong = owned([&] {
-    ga_array_t made = nullptr;
-    EXPECT_EQ(ga_array_zeros(2, wrong_shape, GA_FLOAT32, GA_ORDER_C, nullptr, &made), GA_OK);
-    return made;
-  }());
   ga_array_t m44 = make(owned, test_values<float>(16), {4, 4});
-  ga_array_t given = wrong;
-  GA_EXPECT_STATUS(ga_array_matmul(m34, m44, nullptr, nullptr, &given), GA_ERROR_SHAPE_MISMATCH);
-  ga_array_t integers = owned([&] {
-    ga_array_t made = nullptr;
-    const int64_t shape[] = {3, 4};
-    EXPECT_EQ(ga_array_zeros(2, shape, GA_INT32, GA_ORDER_C, nullptr, &made), GA_OK);
-    return made;
-  }());
-  given = integers;
-  GA_EXPECT_STATUS(ga_array_matmul(m34, m44, nullptr, nullptr, &given), GA_ERROR_DTYPE);
-  const int64_t broadcast_shape[] = {3, 4};
-  ga_array_t read_only = nullptr;
-  GA_ASSERT_OK(ga_array_broadcast_to(make(owned, test_values<float>(4), {4}), 2, broadcast_shape, &read_only));
-  owned(read_only);
-  given = read_only;
-  GA_EXPECT_STATUS(ga_array_matmul(m34, m44, nullptr, nullptr, &given), GA_ERROR_INVALID_ARGUMENT);
 
   // tensordot's axes.
   const int a_axes[] = {1};
   const int b_axes[] = {0};
   const int out_of_range[] = {5};
   const int repeated[] = {1, 1};
-  GA_EXPECT_STATUS(ga_array_tensordot(m34, m44, a_axes, nullptr, 1, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_tensordot(m34, m44, nullptr, nullptr, -1, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_tensordot(m34, m44, nullptr, nullptr, 3, nullptr, nullptr, &out), GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_array_tensordot(m34, m44, out_of_range, b_axes, 1, nullptr, nullptr, &out), GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_array_tensordot(m34, m44, repeated, repeated, 2, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_tensordot(m34, m52, a_axes, b_axes, 1, nullptr, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_tensordot(m34, m44, a_axes, nullptr, 1, nullptr, nullptr, &result),
+                   GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_tensordot(m34, m44, nullptr, nullptr, -1, nullptr, nullptr, &result),
+                   GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_tensordot(m34, m44, nullptr, nullptr, 3, nullptr, nullptr, &result), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_tensordot(m34, m44, out_of_range, b_axes, 1, nullptr, nullptr, &result), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_tensordot(m34, m44, repeated, repeated, 2, nullptr, nullptr, &result),
+                   GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_tensordot(m34, m52, a_axes, b_axes, 1, nullptr, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
 
   // einsum's subscripts and operands.
   const ga_array_t operands[] = {m34, m44};
-  GA_EXPECT_STATUS(ga_array_einsum(nullptr, operands, 2, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_einsum("ij,jk", nullptr, 2, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_einsum("ij", operands, 0, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_einsum("ij,jk->iq", operands, 2, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_einsum("ij,ik->jk", operands, 2, nullptr, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_einsum(nullptr, operands, 2, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_einsum("ij,jk", nullptr, 2, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_einsum("ij", operands, 0, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_einsum("ij,jk->iq", operands, 2, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_einsum("ij,ik->jk", operands, 2, nullptr, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
   const ga_array_t with_null[] = {m34, nullptr};
-  GA_EXPECT_STATUS(ga_array_einsum("ij,jk", with_null, 2, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(out, nullptr);
+  GA_EXPECT_STATUS(ga_array_einsum("ij,jk", with_null, 2, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(result, garbage);
+}
+
+// NumPy's out= under the ABI 1.0 convention (docs/design.md, "Destinations"), for matmul, dot and einsum alike:
+// garbage in the result pointer is never read; a destination of the result's shape and a dtype the result casts to
+// (same_kind) is written and comes back as the same handle with one more reference; a wrong shape, an uncastable
+// dtype or a read-only view is refused with a message naming `out`, the destination unchanged and the result
+// pointer as it was.
+TEST_F(ProductsTest, DestinationsFollowTheCallingConvention) {
+  Handles owned;
+  const std::vector<float> a = test_values<float>(3 * 4);
+  const std::vector<float> b = test_values<float>(4 * 4);
+  ga_array_t m34 = make(owned, a, {3, 4});
+  ga_array_t m44 = make(owned, b, {4, 4});
+  const ga_array_t operands[] = {m34, m44};
+  const std::vector<double> expected = reference_matmul(as_doubles(a), as_doubles(b), 1, 3, 4, 4);
+  using Product = std::function<ga_status_t(ga_array_t out, ga_array_t* result)>;
+  const std::pair<const char*, Product> products[] = {
+      {"matmul", [&](ga_array_t out, ga_array_t* result) { return ga_array_matmul(m34, m44, out, nullptr, result); }},
+      {"dot", [&](ga_array_t out, ga_array_t* result) { return ga_array_dot(m34, m44, out, nullptr, result); }},
+      {"einsum",
+       [&](ga_array_t out, ga_array_t* result) {
+         return ga_array_einsum("ij,jk->ik", operands, 2, out, nullptr, result);
+       }},
+  };
+  // Every element as float64, for destinations of any dtype and layout.
+  const auto values_of = [](ga_array_t array) {
+    ga_array_t cast = nullptr;
+    EXPECT_EQ(ga_array_astype(array, GA_FLOAT64, GA_ORDER_C, nullptr, &cast), GA_OK) << ga_last_error();
+    const std::vector<double> values = fetch<double>(cast);
+    ga_array_release(cast);
+    return values;
+  };
+  const ga_array_t garbage = reinterpret_cast<ga_array_t>(uintptr_t{0x1234});
+  const int64_t shape34[] = {3, 4};
+  for (const auto& [name, product] : products) {
+    SCOPED_TRACE(name);
+    ga_array_t result = garbage;
+    GA_ASSERT_OK(product(nullptr, &result));
+    ASSERT_NE(result, garbage);
+    expect_near_all(fetch<float>(owned(result)), expected, 1e-4);
+
+    ga_array_t out = make(owned, std::vector<double>(12, 7.0), {3, 4});
+    result = garbage;
+    GA_ASSERT_OK(product(out, &result));
+    EXPECT_EQ(result, out);
+    GA_ASSERT_OK(ga_array_release(result));  // the extra reference; out stays alive
+    expect_near_all(fetch<double>(out), expected, 1e-5);
+
+    ga_array_t read_only = nullptr;
+    GA_ASSERT_OK(ga_array_broadcast_to(make(owned, std::vector<float>(4, 7.0F), {4}), 2, shape34, &read_only));
+    owned(read_only);
+    const struct {
+      ga_array_t out;
+      ga_status_t status;
+      const char* message;
+    } refusals[] = {
+        {make(owned, std::vector<float>(16, 7.0F), {4, 4}), GA_ERROR_SHAPE_MISMATCH, "out has shape (4, 4)"},
+        {make(owned, std::vector<int32_t>(12, 7), {3, 4}), GA_ERROR_DTYPE, "to out's int32"},
+        {read_only, GA_ERROR_INVALID_ARGUMENT, "'out' is read-only"},
+    };
+    for (const auto& refusal : refusals) {
+      result = garbage;
+      GA_EXPECT_STATUS(product(refusal.out, &result), refusal.status);
+      EXPECT_NE(std::string(ga_last_error()).find(refusal.message), std::string::npos) << ga_last_error();
+      EXPECT_EQ(result, garbage);
+      const std::vector<double> kept = values_of(refusal.out);
+      EXPECT_EQ(kept, std::vector<double>(kept.size(), 7.0));
+    }
+  }
 }
 
 TEST(ProductsHost, Tf32SettingRoundTripsWithoutADevice) {
@@ -325,9 +380,10 @@ TEST(ProductsHost, Tf32SettingRoundTripsWithoutADevice) {
 }
 
 TEST(ProductsHost, NullHandlesAreRefusedWithoutADevice) {
-  ga_array_t out = nullptr;
-  GA_EXPECT_STATUS(ga_array_matmul(nullptr, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_kron(nullptr, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_einsum("i", nullptr, 1, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(out, nullptr);
+  const ga_array_t garbage = reinterpret_cast<ga_array_t>(uintptr_t{0x1234});
+  ga_array_t result = garbage;
+  GA_EXPECT_STATUS(ga_array_matmul(nullptr, nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_kron(nullptr, nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_einsum("i", nullptr, 1, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(result, garbage);  // never read, never written on failure
 }

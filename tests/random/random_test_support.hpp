@@ -33,13 +33,13 @@ inline constexpr ga_bitgen_t kBitGenerators[] = {GA_BITGEN_XORWOW, GA_BITGEN_PHI
 // The values of a call that returns a new array of `dtype`, fetched as T (of that size).
 template <class T, class Call>
 std::vector<T> drawn(ga_dtype_t dtype, Call&& call) {
-  ga_array_t out = nullptr;
-  const ga_status_t status = call(&out);
+  ga_array_t result = nullptr;
+  const ga_status_t status = call(&result);
   EXPECT_EQ(status, GA_OK) << ga_last_error();
   if (status != GA_OK) return {};
-  EXPECT_EQ(dtype_of_array(out), dtype);
-  std::vector<T> values = fetch<T>(out);
-  ga_array_release(out);
+  EXPECT_EQ(dtype_of_array(result), dtype);
+  std::vector<T> values = fetch<T>(result);
+  ga_array_release(result);
   return values;
 }
 
