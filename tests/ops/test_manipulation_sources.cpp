@@ -9,7 +9,7 @@
 #include "core/ops/elementwise_source.hpp"
 #include "core/ops/kernel_params.hpp"
 #include "core/ops/manipulation/tiling.hpp"
-#include "core/ops/manipulation/windows.hpp"
+#include "core/signal/windows.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,6 +3,7 @@
 // offset, argmax ties and NaN, the nan* variants, complex values, out arrays, average, cov and
 // corrcoef), and every refusal with its status. tests/python/test_reductions.py compares every
 // function with NumPy over dtypes, axes and layouts.
+#include "destination_support.hpp"
 #include "user_kernel_support.hpp"
 
 #include <garray/reductions.h>
@@ -45,12 +46,12 @@ T scalar_of(ga_array_t array) {
   return download<T>(array, 1)[0];
 }
 
-using Reduce = ga_status_t (*)(ga_array_t, const ga_reduce_options_t*, ga_array_t*, ga_stream_t);
+using Reduce = ga_status_t (*)(ga_array_t, const ga_reduce_options_t*, ga_array_t, ga_stream_t, ga_array_t*);
 
 ga_array_t reduce(Reduce function, ga_array_t a, const ga_reduce_options_t* options) {
-  ga_array_t out = nullptr;
-  EXPECT_EQ(function(a, options, &out, nullptr), GA_OK) << ga_last_error();
-  return out;
+  ga_array_t result = nullptr;
+  EXPECT_EQ(function(a, options, nullptr, nullptr, &result), GA_OK) << ga_last_error();
+  return result;
 }
 
 }  // namespace
@@ -280,11 +281,11 @@ TEST_F(ReductionsTest, EmptyReductionsFollowNumPy) {
   EXPECT_EQ(scalar_of<double>(owned(reduce(ga_array_prod, empty, nullptr))), 1);
   EXPECT_TRUE(std::isnan(scalar_of<double>(owned(reduce(ga_array_mean, empty, nullptr)))));
   EXPECT_TRUE(std::isnan(scalar_of<double>(owned(reduce(ga_array_var, empty, nullptr)))));
-  ga_array_t out = nullptr;
-  GA_EXPECT_STATUS(ga_array_argmax(empty, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_max(empty, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_nanargmin(empty, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(out, nullptr);
+  ga_array_t result = nullptr;
+  GA_EXPECT_STATUS(ga_array_argmax(empty, nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_max(empty, nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_nanargmin(empty, nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(result, nullptr);
   // Reducing the non-empty axis of a (0, 3) array gives an empty result, not an error.
   std::vector<int> last{1};
   const ga_reduce_options_t rows = options_of(last);
@@ -302,9 +303,10 @@ TEST_F(ReductionsTest, OutArraysAreWrittenInPlace) {
   owned(out);
   std::vector<int> first{0};
   const ga_reduce_options_t columns = options_of(first);
-  ga_array_t given = out;
-  GA_ASSERT_OK(ga_array_mean(dx, &columns, nullptr, nullptr, &given));
-  EXPECT_EQ(given, out);
+  ga_array_t result = nullptr;
+  GA_ASSERT_OK(ga_array_mean(dx, &columns, out, nullptr, &result));
+  owned(result);  // out with one more reference
+  EXPECT_EQ(result, out);
   const std::vector<double> got = download<double>(out, 6);
   for (int j = 0; j < 6; ++j) {
     double expected = 0;
@@ -343,31 +345,31 @@ TEST_F(ReductionsTest, AverageCovAndCorrcoef) {
 TEST_F(ReductionsTest, RefusalsCarryTheirStatusAndLeaveOutAlone) {
   Handles owned;
   ga_array_t dx = owned(upload_shaped(test_values<float>(12), {3, 4}));
-  ga_array_t out = nullptr;
+  ga_array_t result = nullptr;
   std::vector<int> bad_axis{2};
   const ga_reduce_options_t out_of_range = options_of(bad_axis);
-  GA_EXPECT_STATUS(ga_array_sum(dx, &out_of_range, nullptr, nullptr, &out), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_sum(dx, &out_of_range, nullptr, nullptr, &result), GA_ERROR_INDEX);
   std::vector<int> repeated{1, -1};
   const ga_reduce_options_t duplicate = options_of(repeated);
-  GA_EXPECT_STATUS(ga_array_mean(dx, &duplicate, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_mean(dx, &duplicate, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   std::vector<int> both{0, 1};
   const ga_reduce_options_t two_axes = options_of(both);
-  GA_EXPECT_STATUS(ga_array_argmax(dx, &two_axes, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_argmax(dx, &two_axes, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   const ga_reduce_options_t with_ddof = every_axis(GA_DTYPE_SAME, 1.0);
-  GA_EXPECT_STATUS(ga_array_sum(dx, &with_ddof, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_sum(dx, &with_ddof, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   const ga_reduce_options_t nan_ddof = every_axis(GA_DTYPE_SAME, std::numeric_limits<double>::quiet_NaN());
-  GA_EXPECT_STATUS(ga_array_var(dx, &nan_ddof, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_var(dx, &nan_ddof, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   const ga_reduce_options_t with_dtype = every_axis(GA_FLOAT64);
-  GA_EXPECT_STATUS(ga_array_max(dx, &with_dtype, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_max(dx, &with_dtype, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   const ga_reduce_options_t undefined_dtype = every_axis(static_cast<ga_dtype_t>(99));
-  GA_EXPECT_STATUS(ga_array_sum(dx, &undefined_dtype, nullptr, nullptr, &out), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_sum(dx, &undefined_dtype, nullptr, nullptr, &result), GA_ERROR_DTYPE);
   ga_reduce_options_t truncated = every_axis();
   truncated.struct_size = 4;
-  GA_EXPECT_STATUS(ga_array_sum(dx, &truncated, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_sum(dx, &truncated, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   ga_reduce_options_t negative_count = every_axis();
   negative_count.axis_count = -2;
-  GA_EXPECT_STATUS(ga_array_sum(dx, &negative_count, nullptr, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(out, nullptr);
+  GA_EXPECT_STATUS(ga_array_sum(dx, &negative_count, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(result, nullptr);
 
   // A given out of the wrong shape or dtype.
   const int64_t wrong_shape[1] = {5};
@@ -376,40 +378,78 @@ TEST_F(ReductionsTest, RefusalsCarryTheirStatusAndLeaveOutAlone) {
   owned(misshaped);
   std::vector<int> first{0};
   const ga_reduce_options_t columns = options_of(first);
-  ga_array_t given = misshaped;
-  GA_EXPECT_STATUS(ga_array_sum(dx, &columns, nullptr, nullptr, &given), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_sum(dx, &columns, misshaped, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
   const int64_t right_shape[1] = {4};
   ga_array_t integers = nullptr;
   GA_ASSERT_OK(ga_array_zeros(1, right_shape, GA_INT32, GA_ORDER_C, nullptr, &integers));
   owned(integers);
-  given = integers;
-  GA_EXPECT_STATUS(ga_array_sum(dx, &columns, nullptr, nullptr, &given), GA_ERROR_DTYPE);
-  GA_EXPECT_STATUS(ga_array_argmax(dx, &columns, nullptr, nullptr, &given), GA_ERROR_DTYPE);  // int64 -> int32 is not safe
-  EXPECT_EQ(given, integers);
+  GA_EXPECT_STATUS(ga_array_sum(dx, &columns, integers, nullptr, &result), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_argmax(dx, &columns, integers, nullptr, &result), GA_ERROR_DTYPE);  // int64 -> int32 is not safe
+  EXPECT_EQ(result, nullptr);
 
   ga_array_t flags = owned(upload_as(std::vector<uint8_t>{1, 0, 1}, {3}, GA_BOOL));
-  GA_EXPECT_STATUS(ga_array_ptp(flags, nullptr, nullptr, nullptr, &out), GA_ERROR_DTYPE);
+  GA_EXPECT_STATUS(ga_array_ptp(flags, nullptr, nullptr, nullptr, &result), GA_ERROR_DTYPE);
   GA_EXPECT_STATUS(ga_array_sum(dx, nullptr, nullptr, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
   const int64_t cube[3] = {2, 2, 2};
   ga_array_t three_d = nullptr;
   GA_ASSERT_OK(ga_array_zeros(3, cube, GA_FLOAT64, GA_ORDER_C, nullptr, &three_d));
   owned(three_d);
-  GA_EXPECT_STATUS(ga_array_cov(three_d, nullptr, 1, 0, -1, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_cov(dx, nullptr, 1, 0, -2, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_cov(three_d, nullptr, 1, 0, -1, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_cov(dx, nullptr, 1, 0, -2, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   ga_array_t short_rows = owned(upload(std::vector<double>{1, 2}));
-  GA_EXPECT_STATUS(ga_array_cov(dx, short_rows, 1, 0, -1, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
-  GA_EXPECT_STATUS(ga_array_average(dx, short_rows, &columns, nullptr, nullptr, &out), GA_ERROR_SHAPE_MISMATCH);
-  EXPECT_EQ(out, nullptr);
+  GA_EXPECT_STATUS(ga_array_cov(dx, short_rows, 1, 0, -1, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_average(dx, short_rows, &columns, nullptr, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
+  EXPECT_EQ(result, nullptr);
 }
 
-// Handle checks come first, so they answer without a device.
+// Every named reduction family and average, by the convention's destination rules: a destination
+// of the wrong shape, of a dtype the result does not cast to (same_kind; safe for the arg
+// reductions), or read-only is refused, names `out`, is not written and leaves the result pointer
+// alone; garbage in the result pointer is never read; a given destination comes back as itself.
+TEST_F(ReductionsTest, DestinationsFollowTheConvention) {
+  Handles owned;
+  ga_array_t dx = owned(upload_shaped(test_values<float>(12), {3, 4}));
+  std::vector<int> first{0};
+  const ga_reduce_options_t columns = options_of(first);
+  const auto named = [&](Reduce function) {
+    return [&columns, dx, function](ga_array_t out, ga_array_t* result) {
+      return function(dx, &columns, out, nullptr, result);
+    };
+  };
+  ga_array_t weights = owned(upload_shaped(std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, {3, 4}));
+  const DestinationCase cases[] = {
+      {"sum (the add ufunc's fold)", named(ga_array_sum), {4}, GA_FLOAT32, GA_INT32},
+      {"max (the maximum ufunc's fold)", named(ga_array_max), {4}, GA_FLOAT32, GA_INT32},
+      {"nansum (the accumulate kernel)", named(ga_array_nansum), {4}, GA_FLOAT32, GA_INT32},
+      {"mean", named(ga_array_mean), {4}, GA_FLOAT32, GA_INT32},
+      {"nanmean", named(ga_array_nanmean), {4}, GA_FLOAT32, GA_INT32},
+      {"var (the moments kernel)", named(ga_array_var), {4}, GA_FLOAT32, GA_INT32},
+      {"ptp", named(ga_array_ptp), {4}, GA_FLOAT32, GA_INT32},
+      {"argmax (safe casting)", named(ga_array_argmax), {4}, GA_INT64, GA_INT32},
+      {"count_nonzero", named(ga_array_count_nonzero), {4}, GA_INT64, GA_BOOL},
+      {"average without weights",
+       [&columns, dx](ga_array_t out, ga_array_t* result) {
+         return ga_array_average(dx, nullptr, &columns, out, nullptr, result);
+       },
+       {4}, GA_FLOAT32, GA_INT32},
+      {"average with weights",
+       [&columns, dx, weights](ga_array_t out, ga_array_t* result) {
+         return ga_array_average(dx, weights, &columns, out, nullptr, result);
+       },
+       {4}, GA_FLOAT32, GA_INT32},
+  };
+  for (const DestinationCase& c : cases) expect_destination_rules(c);
+}
+
+// Handle checks come first, so they answer without a device. The result pointer is output-only:
+// the garbage in it is neither read nor overwritten by a failed call.
 TEST(ReductionsHost, NullHandlesAreRefused) {
-  ga_array_t out = nullptr;
-  EXPECT_EQ(ga_array_sum(nullptr, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_nanargmax(nullptr, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_average(nullptr, nullptr, nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_cov(nullptr, nullptr, 1, 0, -1, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_corrcoef(nullptr, nullptr, 1, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  ga_array_t result = garbage_handle();
+  EXPECT_EQ(ga_array_sum(nullptr, nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_nanargmax(nullptr, nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_average(nullptr, nullptr, nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_cov(nullptr, nullptr, 1, 0, -1, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_corrcoef(nullptr, nullptr, 1, nullptr, &result), GA_ERROR_INVALID_HANDLE);
   EXPECT_NE(std::strstr(ga_last_error(), "ga_array_corrcoef"), nullptr) << ga_last_error();
-  EXPECT_EQ(out, nullptr);
+  EXPECT_EQ(result, garbage_handle());
 }
