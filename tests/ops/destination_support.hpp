@@ -114,7 +114,11 @@ inline std::vector<unsigned char> expect_result_allocated(const DestinationCall&
 // One operation's destination: the call, the result's shape and dtype, and a dtype the result does
 // not cast to under the operation's rule (none when the rule is unsafe casting, which any dtype
 // takes). NumPy's wording of some cast refusals ("Cannot cast ufunc 'add' output ...") names the
-// destination without the word `out`: `cast_message_names_out` is false for those.
+// destination without the word `out`: `cast_message_names_out` is false for those. The wrong shape
+// is the result's with its last extent one longer, unless `wrong_shape` says otherwise: elementwise
+// calls broadcast their destinations with the inputs (NumPy's and CuPy's rule), so theirs must
+// broadcast with the result without being it (a (3, 5) out for a (3, 4) result would be refused as
+// operands that do not broadcast).
 struct DestinationCase {
   const char* name;
   DestinationCall call;
@@ -122,6 +126,7 @@ struct DestinationCase {
   ga_dtype_t dtype;
   std::optional<ga_dtype_t> uncastable = std::nullopt;
   bool cast_message_names_out = true;
+  std::optional<std::vector<int64_t>> wrong_shape = std::nullopt;
 };
 
 // Every rule for one case: the refusals (shape, dtype, read-only), then a destination of the
@@ -129,10 +134,15 @@ struct DestinationCase {
 inline void expect_destination_rules(const DestinationCase& c) {
   SCOPED_TRACE(c.name);
   Handles owned;
-  std::vector<int64_t> longer = c.shape;
-  if (longer.empty()) longer.push_back(2);
-  else ++longer.back();
-  expect_destination_refused(c.call, destination_of(owned, longer, c.dtype), GA_ERROR_SHAPE_MISMATCH);
+  std::vector<int64_t> wrong = c.shape;
+  if (c.wrong_shape) {
+    wrong = *c.wrong_shape;
+  } else if (wrong.empty()) {
+    wrong.push_back(2);
+  } else {
+    ++wrong.back();
+  }
+  expect_destination_refused(c.call, destination_of(owned, wrong, c.dtype), GA_ERROR_SHAPE_MISMATCH);
   if (c.uncastable) {
     expect_destination_refused(c.call, destination_of(owned, c.shape, *c.uncastable), GA_ERROR_DTYPE,
                                c.cast_message_names_out);

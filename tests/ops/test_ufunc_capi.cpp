@@ -1,6 +1,7 @@
 // Ufuncs through the C API on the GPU: a call with broadcasting, typed and weak scalars, given
 // and overlapping outputs, dtype and casting, all-scalar calls, reduce and outer, and the
 // refusals. The loops' arithmetic itself is checked against NumPy references in tests/ufunc/.
+#include "destination_support.hpp"
 #include "user_kernel_support.hpp"
 
 #include <garray/ufunc.h>
@@ -64,8 +65,11 @@ TEST_F(UfuncTest, InPlaceAndOverlappingOutputsMatchNumPy) {
   ga_array_t dx = owned(upload(x));
   // x += 1 (the same view: no copy needed).
   const ga_operand_t in_place[] = {array_operand(dx), scalar_operand(GA_OPERAND_WEAK_SCALAR, GA_INT64, 0, 1)};
-  ga_array_t same[1] = {dx};
-  GA_ASSERT_OK(ga_ufunc_call(ufunc("add"), in_place, 2, nullptr, same, 1, nullptr, same));
+  const ga_array_t same[1] = {dx};
+  ga_array_t returned[1];
+  GA_ASSERT_OK(ga_ufunc_call(ufunc("add"), in_place, 2, nullptr, same, 1, nullptr, returned));
+  EXPECT_EQ(returned[0], dx);  // the destination itself, with one more reference
+  owned(returned[0]);
   std::vector<double> expected = x;
   for (double& value : expected) value += 1;
   EXPECT_EQ(download<double>(dx, 64), expected);
@@ -86,8 +90,11 @@ TEST_F(UfuncTest, InPlaceAndOverlappingOutputsMatchNumPy) {
   owned(later);
   owned(earlier);
   const ga_operand_t shifted[] = {array_operand(later), array_operand(earlier)};
+  // `results` may be the same C array as `out`: into[0] comes back as `later` with one more reference.
   ga_array_t into[1] = {later};
   GA_ASSERT_OK(ga_ufunc_call(ufunc("add"), shifted, 2, nullptr, into, 1, nullptr, into));
+  EXPECT_EQ(into[0], later);
+  owned(into[0]);
   std::vector<double> reference = expected;
   for (size_t i = 1; i < 64; ++i) reference[i] = expected[i] + expected[i - 1];
   EXPECT_EQ(download<double>(dx, 64), reference);
@@ -101,7 +108,10 @@ TEST_F(UfuncTest, DtypeCastingAndRefusals) {
   ga_array_t into_f32[1] = {f32};
   ga_ufunc_options_t safe{sizeof(safe), GA_CASTING_SAFE, GA_DTYPE_SAME, nullptr};
   GA_EXPECT_STATUS(ga_ufunc_call(ufunc("add"), inputs, 2, &safe, into_f32, 1, nullptr, into_f32), GA_ERROR_DTYPE);
+  EXPECT_EQ(into_f32[0], f32);
   GA_ASSERT_OK(ga_ufunc_call(ufunc("add"), inputs, 2, nullptr, into_f32, 1, nullptr, into_f32));
+  EXPECT_EQ(into_f32[0], f32);
+  owned(into_f32[0]);  // the extra reference of the given destination
   ga_ufunc_options_t as_f32{sizeof(as_f32), GA_CASTING_SAME_KIND, GA_FLOAT32, nullptr};
   ga_array_t out[1] = {nullptr};
   GA_ASSERT_OK(ga_ufunc_call(ufunc("sqrt"), inputs, 1, &as_f32, out, 1, nullptr, out));
@@ -194,4 +204,77 @@ TEST_F(UfuncTest, LogicalReductionsOfFloatsFoldInBool) {
   bool value = false;
   GA_ASSERT_OK(ga_array_to_host(any, &value, 1, nullptr));
   EXPECT_TRUE(value);
+}
+
+// Call, reduce and outer by the convention's destination rules: a destination of the wrong shape,
+// of a dtype the result does not cast to (same_kind for call and outer; reduce casts unsafely, as
+// NumPy's reductions), or read-only is refused, is not written and leaves `results` alone; garbage
+// in `results` is never read; a given destination comes back as itself with one more reference.
+TEST_F(UfuncTest, DestinationsFollowTheConvention) {
+  Handles owned;
+  ga_array_t dx = owned(upload_shaped(test_values<float>(12), {3, 4}));
+  ga_array_t da = owned(upload(std::vector<float>{1, 2, 3}));
+  ga_array_t db = owned(upload(std::vector<float>{10, 20}));
+  const DestinationCase cases[] = {
+      {"call",
+       [dx](ga_array_t out, ga_array_t* results) {
+         const ga_operand_t inputs[] = {array_operand(dx), array_operand(dx)};
+         const ga_array_t destinations[1] = {out};
+         return ga_ufunc_call(ufunc("add"), inputs, 2, nullptr, destinations, 1, nullptr, results);
+       },
+       {3, 4}, GA_FLOAT32, GA_INT32, /*cast_message_names_out=*/false, std::vector<int64_t>{1, 4}},
+      {"reduce",
+       [dx](ga_array_t out, ga_array_t* result) {
+         const int axis = 0;
+         return ga_ufunc_reduce(ufunc("add"), dx, &axis, 1, 0, GA_DTYPE_SAME, nullptr, out, nullptr, result);
+       },
+       {4}, GA_FLOAT32},
+      {"outer",
+       [da, db](ga_array_t out, ga_array_t* results) {
+         const ga_array_t destinations[1] = {out};
+         return ga_ufunc_outer(ufunc("multiply"), da, db, nullptr, destinations, 1, nullptr, results);
+       },
+       {3, 2}, GA_FLOAT32, GA_INT32, /*cast_message_names_out=*/false, std::vector<int64_t>{1, 2}},
+  };
+  for (const DestinationCase& c : cases) expect_destination_rules(c);
+
+  // Two outputs, one given: the given one comes back as itself, the other is new; `results` may
+  // be the same C array as `out`, and a failed call writes none of it.
+  ga_array_t remainders = destination_of(owned, {3, 4}, GA_FLOAT32);
+  const ga_operand_t inputs[] = {array_operand(dx),
+                                 [] {
+                                   ga_operand_t two{};
+                                   two.kind = GA_OPERAND_WEAK_SCALAR;
+                                   two.scalar.dtype = GA_INT64;
+                                   two.scalar.as_int = 2;
+                                   return two;
+                                 }()};
+  ga_array_t pair[2] = {nullptr, remainders};
+  GA_ASSERT_OK(ga_ufunc_call(ufunc("divmod"), inputs, 2, nullptr, pair, 2, nullptr, pair));
+  owned(pair[0]);
+  owned(pair[1]);
+  EXPECT_NE(pair[0], nullptr);
+  EXPECT_EQ(pair[1], remainders);
+  ga_array_t read_only = read_only_destination_of(owned, {3, 4}, GA_FLOAT32);
+  const ga_array_t refused[2] = {nullptr, read_only};
+  ga_array_t untouched[2] = {garbage_handle(), garbage_handle()};
+  GA_EXPECT_STATUS(ga_ufunc_call(ufunc("divmod"), inputs, 2, nullptr, refused, 2, nullptr, untouched),
+                   GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(untouched[0], garbage_handle());
+  EXPECT_EQ(untouched[1], garbage_handle());
+}
+
+// Handle checks come first, so they answer without a device; a failed call leaves the garbage in
+// its output-only pointers.
+TEST(UfuncHost, NullHandlesLeaveTheResultsAlone) {
+  ga_array_t results[1] = {garbage_handle()};
+  const ga_array_t out[1] = {nullptr};
+  GA_EXPECT_STATUS(ga_ufunc_call(nullptr, nullptr, 0, nullptr, out, 1, nullptr, results), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_ufunc_outer(nullptr, nullptr, nullptr, nullptr, out, 1, nullptr, results),
+                   GA_ERROR_INVALID_HANDLE);
+  ga_array_t result = garbage_handle();
+  GA_EXPECT_STATUS(ga_ufunc_reduce(nullptr, nullptr, nullptr, -1, 0, GA_DTYPE_SAME, nullptr, nullptr, nullptr, &result),
+                   GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(results[0], garbage_handle());
+  EXPECT_EQ(result, garbage_handle());
 }
