@@ -1,6 +1,7 @@
 // ElementwiseKernel through the C API: the seeds' kernels (axpb, squared_diff with broadcasting
 // and with a scalar, the type-generic version, leaky_relu), placeholders, raw arrays and `i`,
 // strided views, conversions, and every refusal.
+#include "destination_support.hpp"
 #include "user_kernel_support.hpp"
 
 #include <cmath>
@@ -91,9 +92,11 @@ TEST_F(ElementwiseKernelTest, LeakyReluWritesIntoAGivenOutputInPlace) {
   ga_array_t dx = owned(upload(x));
   ga_elementwise_kernel_t leaky_relu = make_kernel("T x, T alpha", "T y", "y = x > 0 ? x : x * alpha;", "leaky_relu");
   const ga_kernel_arg_t inputs[] = {array_arg(dx), scalar_arg(GA_FLOAT32, 0.125, 0)};
-  ga_array_t outputs[1] = {dx};
-  GA_ASSERT_OK(ga_elementwise_kernel_call(leaky_relu, inputs, 2, outputs, 1, -1, nullptr, outputs));
-  EXPECT_EQ(outputs[0], dx) << "a given output is returned as it was";
+  const ga_array_t into[1] = {dx};
+  ga_array_t results[1];
+  GA_ASSERT_OK(ga_elementwise_kernel_call(leaky_relu, inputs, 2, into, 1, -1, nullptr, results));
+  EXPECT_EQ(results[0], dx) << "a given output is returned as itself";
+  owned(results[0]);  // with one more reference
   const std::vector<float> got = download<float>(dx, x.size());
   for (size_t i = 0; i < x.size(); ++i) EXPECT_EQ(got[i], x[i] > 0 ? x[i] : x[i] * 0.125f);
   ga_elementwise_kernel_release(leaky_relu);
@@ -132,7 +135,10 @@ TEST_F(ElementwiseKernelTest, RawArrayReversedWithSize) {
   const ga_kernel_arg_t inputs[] = {array_arg(dx)};
   ga_array_t outputs[1] = {out};
   GA_EXPECT_STATUS(ga_elementwise_kernel_call(reverse, inputs, 1, outputs, 1, -1, nullptr, outputs), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(outputs[0], out);
   GA_ASSERT_OK(ga_elementwise_kernel_call(reverse, inputs, 1, outputs, 1, 777, nullptr, outputs));
+  EXPECT_EQ(outputs[0], out);
+  owned(outputs[0]);  // the destination's extra reference
   const std::vector<float> got = download<float>(out, 777);
   for (size_t i = 0; i < 777; ++i) EXPECT_EQ(got[i], x[776 - i]);
   ga_elementwise_kernel_release(reverse);
@@ -148,6 +154,7 @@ TEST_F(ElementwiseKernelTest, ConvertsInputsAndOutputsOfOtherDtypes) {
   const ga_kernel_arg_t inputs[] = {array_arg(dx)};
   ga_array_t outputs[1] = {out};
   GA_ASSERT_OK(ga_elementwise_kernel_call(halve, inputs, 1, outputs, 1, -1, nullptr, outputs));
+  owned(outputs[0]);  // out, with one more reference
   const std::vector<double> got = download<double>(out, 64);
   for (size_t i = 0; i < 64; ++i) EXPECT_EQ(got[i], static_cast<double>(static_cast<float>(x[i]) * 0.5f));
   ga_elementwise_kernel_release(halve);
@@ -183,6 +190,8 @@ TEST_F(ElementwiseKernelTest, UndecidablePlaceholderAsksForTheOutput) {
   EXPECT_EQ(y[0], nullptr);
   y[0] = owned(upload(std::vector<double>(8, 0.0)));
   GA_ASSERT_OK(ga_elementwise_kernel_call(widen, inputs, 1, y, 1, -1, nullptr, y));
+  owned(y[0]);  // the given output, with one more reference
+  EXPECT_EQ(dtype_of_array(y[0]), GA_FLOAT64);
   ga_elementwise_kernel_release(widen);
 }
 
@@ -243,4 +252,35 @@ TEST_F(ElementwiseKernelTest, RunsFromAThreadThatNeverUsedCuda) {
   const std::vector<float> got = download<float>(y[0], x.size());
   for (size_t i = 0; i < x.size(); ++i) EXPECT_EQ(got[i], x[i] + x[i]);
   ga_elementwise_kernel_release(twice);
+}
+
+// The convention's destination rules: a destination that broadcasts with the inputs but is not
+// their shape, or a read-only one, is refused naming `out[0] (y)`, is not written and leaves
+// `results` alone; garbage in `results` is never read; a given destination comes back as itself
+// with one more reference. Any dtype is taken (the values are converted), so none is refused.
+TEST_F(ElementwiseKernelTest, DestinationsFollowTheConvention) {
+  Handles owned;
+  ga_array_t dx = owned(upload_shaped(test_values<float>(12), {3, 4}));
+  ga_elementwise_kernel_t twice = make_kernel("T x", "T y", "y = x + x", "twice_for_destinations");
+  const DestinationCall call = [dx, twice](ga_array_t out, ga_array_t* results) {
+    const ga_kernel_arg_t inputs[] = {array_arg(dx)};
+    const ga_array_t destinations[1] = {out};
+    return ga_elementwise_kernel_call(twice, inputs, 1, destinations, 1, -1, nullptr, results);
+  };
+  // The wrong shape broadcasts with the inputs' (a (3, 5) out would be operands that do not broadcast).
+  expect_destination_rules({"elementwise kernel", call, {3, 4}, GA_FLOAT32, std::nullopt, true,
+                            std::vector<int64_t>{1, 4}});
+  ga_elementwise_kernel_release(twice);
+}
+
+// Handle checks come first, so they answer without a device; a failed call leaves the garbage in
+// `results`.
+TEST(UserKernelHost, NullKernelsLeaveTheResultsAlone) {
+  const ga_array_t out[1] = {nullptr};
+  ga_array_t results[1] = {garbage_handle()};
+  GA_EXPECT_STATUS(ga_elementwise_kernel_call(nullptr, nullptr, 0, out, 1, -1, nullptr, results),
+                   GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_reduction_kernel_call(nullptr, nullptr, 0, out, 1, nullptr, -1, 0, nullptr, results),
+                   GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(results[0], garbage_handle());
 }

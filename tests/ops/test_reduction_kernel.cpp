@@ -1,6 +1,7 @@
 // ReductionKernel through the C API: the seeds' sum_squares and l2norm, every reduction layout
 // (along the unit stride, across it, split into chunks, on every kind of stream), several and
 // negative axes, keepdims, no identity, a wider reduce type, and every refusal.
+#include "destination_support.hpp"
 #include "user_kernel_support.hpp"
 
 #include <cuda_runtime_api.h>
@@ -160,6 +161,8 @@ TEST_F(ReductionKernelTest, ScalarInputsAndGivenOutputs) {
   const int axis = 1;
   ga_array_t y[1] = {out};
   GA_ASSERT_OK(ga_reduction_kernel_call(scaled_sum, inputs, 2, y, 1, &axis, 1, 0, nullptr, y));
+  EXPECT_EQ(y[0], out) << "a given output is returned as itself";
+  owned(y[0]);  // with one more reference
   const std::vector<float> got = download<float>(out, 6);
   for (size_t r = 0; r < 6; ++r) {
     double expected = 0;
@@ -265,6 +268,7 @@ TEST_F(ReductionKernelTest, RefusesBadCalls) {
   GA_EXPECT_STATUS(ga_reduction_kernel_call(sum, inputs, 1, y, 1, nullptr, -2, 0, nullptr, y), GA_ERROR_INVALID_ARGUMENT);
   ga_array_t wrong[1] = {dx};
   GA_EXPECT_STATUS(ga_reduction_kernel_call(sum, inputs, 1, wrong, 1, nullptr, -1, 0, nullptr, wrong), GA_ERROR_SHAPE_MISMATCH);
+  EXPECT_EQ(wrong[0], dx);
   EXPECT_EQ(y[0], nullptr);
 
   ga_reduction_kernel_t broken = make_reduction("T x", "T y", "x", "a +* b", "y = a", "0", "broken_reduce");
@@ -273,4 +277,22 @@ TEST_F(ReductionKernelTest, RefusesBadCalls) {
   EXPECT_EQ(y[0], nullptr);
   ga_reduction_kernel_release(sum);
   ga_reduction_kernel_release(broken);
+}
+
+// The convention's destination rules: a destination of another shape than the reduction's, or a
+// read-only one, is refused naming `out[0] (y)`, is not written and leaves `results` alone;
+// garbage in `results` is never read; a given destination comes back as itself with one more
+// reference. Any dtype is taken (the values are converted), so none is refused.
+TEST_F(ReductionKernelTest, DestinationsFollowTheConvention) {
+  Handles owned;
+  ga_array_t dx = owned(upload_shaped(test_values<float>(12), {3, 4}));
+  ga_reduction_kernel_t sum = make_reduction("T x", "T y", "x", "a + b", "y = a", "0", "sum_for_destinations");
+  const DestinationCall call = [dx, sum](ga_array_t out, ga_array_t* results) {
+    const ga_kernel_arg_t inputs[] = {array_arg(dx)};
+    const ga_array_t destinations[1] = {out};
+    const int axis = 0;
+    return ga_reduction_kernel_call(sum, inputs, 1, destinations, 1, &axis, 1, 0, nullptr, results);
+  };
+  expect_destination_rules({"reduction kernel", call, {4}, GA_FLOAT32});
+  ga_reduction_kernel_release(sum);
 }
