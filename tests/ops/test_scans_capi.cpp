@@ -2,6 +2,7 @@
 // every kernel path (tile scan, segmented rows, one thread per line, staged through a copy), sizes
 // around tile boundaries, dtypes, out arrays, ufunc.accumulate (also non-commutative), a[mask],
 // a[mask] = value, nonzero and the other selections, and every error status.
+#include "destination_support.hpp"
 #include "user_kernel_support.hpp"
 
 #include <garray/garray.h>
@@ -165,12 +166,14 @@ TEST_F(ScanTest, OutArraysInPlaceAndCast) {
   }());
   ga_array_t result = nullptr;
   GA_ASSERT_OK(ga_array_cumsum(input, 0, GA_DTYPE_SAME, wide, nullptr, &result));
-  owned(result);
+  owned(result);  // wide, with one more reference
+  EXPECT_EQ(result, wide);
   EXPECT_EQ(dtype_of_array(result), GA_FLOAT64);
   EXPECT_EQ(fetch<double>(wide), (running_sums<double>(values, values.size())));
   ga_array_t in_place = nullptr;
   GA_ASSERT_OK(ga_array_cumsum(input, 0, GA_DTYPE_SAME, input, nullptr, &in_place));
   owned(in_place);
+  EXPECT_EQ(in_place, input);
   EXPECT_EQ(fetch<float>(input), (running_sums<float>(values, values.size())));
 }
 
@@ -357,6 +360,34 @@ TEST_F(ScanTest, ErrorStatuses) {
                    GA_ERROR_DTYPE);
   GA_EXPECT_STATUS(ga_ufunc_accumulate(ufunc("add"), input, 5, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INDEX);
   EXPECT_EQ(result, nullptr);
+}
+
+// cumsum and friends and ufunc.accumulate by the convention's destination rules: a destination of
+// the wrong shape or a read-only one is refused, names `out`, is not written and leaves the result
+// pointer alone; garbage in the result pointer is never read; a given destination comes back as
+// itself with one more reference. Scans cast into `out` unsafely, so no dtype is refused.
+TEST_F(ScanTest, DestinationsFollowTheConvention) {
+  Handles owned;
+  ga_array_t input = make(owned, small_floats(10), {2, 5}, GA_FLOAT32);
+  using Scan = ga_status_t (*)(ga_array_t, int, ga_dtype_t, ga_array_t, ga_stream_t, ga_array_t*);
+  const auto scan = [input](Scan function, int axis) -> DestinationCall {
+    return [input, function, axis](ga_array_t out, ga_array_t* result) {
+      return function(input, axis, GA_DTYPE_SAME, out, nullptr, result);
+    };
+  };
+  const DestinationCase cases[] = {
+      {"cumsum", scan(ga_array_cumsum, 1), {2, 5}, GA_FLOAT32},
+      {"cumsum of the flattened array", scan(ga_array_cumsum, GA_AXIS_NONE), {10}, GA_FLOAT32},
+      {"cumprod", scan(ga_array_cumprod, 0), {2, 5}, GA_FLOAT32},
+      {"nancumsum", scan(ga_array_nancumsum, 0), {2, 5}, GA_FLOAT32},
+      {"nancumprod", scan(ga_array_nancumprod, 1), {2, 5}, GA_FLOAT32},
+      {"ufunc.accumulate",
+       [input](ga_array_t out, ga_array_t* result) {
+         return ga_ufunc_accumulate(ufunc("subtract"), input, 1, GA_DTYPE_SAME, out, nullptr, result);
+       },
+       {2, 5}, GA_FLOAT32},
+  };
+  for (const DestinationCase& c : cases) expect_destination_rules(c);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -557,7 +588,7 @@ TEST_F(MaskTest, ErrorStatuses) {
 
 // Argument checks come before any device work: these run on every machine.
 TEST(ScanAndMaskHost, NullHandlesAreRefusedWithoutADevice) {
-  ga_array_t result = nullptr;
+  ga_array_t result = garbage_handle();  // output-only: never read, and a failed call leaves it
   GA_EXPECT_STATUS(ga_array_cumsum(nullptr, 0, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_array_cumprod(nullptr, GA_AXIS_NONE, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_array_nancumsum(nullptr, 0, GA_FLOAT32, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
@@ -574,7 +605,7 @@ TEST(ScanAndMaskHost, NullHandlesAreRefusedWithoutADevice) {
   GA_EXPECT_STATUS(ga_array_place(nullptr, nullptr, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_array_putmask(nullptr, nullptr, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_array_get_mask(nullptr, nullptr, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(result, nullptr);
+  EXPECT_EQ(result, garbage_handle());
   EXPECT_NE(std::string(ga_last_error()).find("ga_array_get_mask: argument 'a' is NULL"), std::string::npos)
       << ga_last_error();
 }
