@@ -1,6 +1,7 @@
 // Integer-array indexing, take/put, the along-axis pair, choose and ufunc.at through the C API on
 // the GPU, against host references; and every error status of garray/indexing.h and
 // garray/ufunc_at.h. Python's tests/python/test_indexing.py compares with NumPy on random data.
+#include "destination_support.hpp"
 #include "user_kernel_support.hpp"
 
 #include <garray/garray.h>
@@ -87,12 +88,44 @@ TEST_F(IndexingTest, TakeIntoAnOutArrayOfAnotherDtype) {
   ga_array_t out = make(owned, std::vector<double>{-1, -1});
   ga_array_t result = nullptr;
   GA_ASSERT_OK(ga_array_take(source, indices, 0, GA_INDEX_MODE_WRAP, out, nullptr, &result));
-  owned(result);  // a new handle viewing `out`
+  owned(result);  // `out` itself, with one more reference
+  EXPECT_EQ(result, out);
   EXPECT_EQ(fetch<double>(out), (std::vector<double>{7, 1}));
   EXPECT_EQ(fetch<double>(result), (std::vector<double>{7, 1}));
   ga_array_t wrong = make(owned, std::vector<double>{0, 0, 0});
   ga_array_t refused = nullptr;
   EXPECT_EQ(ga_array_take(source, indices, 0, GA_INDEX_MODE_WRAP, wrong, nullptr, &refused), GA_ERROR_SHAPE_MISMATCH);
+  EXPECT_EQ(refused, nullptr);
+}
+
+// take and choose by the convention's destination rules: a destination of the wrong shape or a
+// read-only one is refused, names `out`, is not written and leaves the result pointer alone;
+// garbage in the result pointer is never read; a given destination comes back as itself with one
+// more reference. Both cast into `out` unsafely (NumPy's assignment), so no dtype is refused.
+TEST_F(IndexingTest, DestinationsFollowTheConvention) {
+  Handles owned;
+  ga_array_t source = make(owned, iota(12), {3, 4});
+  ga_array_t indices = make(owned, std::vector<int64_t>{2, 0, -1});
+  ga_array_t selector = make(owned, std::vector<int64_t>{0, 1, 1, 0});
+  ga_array_t first = make(owned, std::vector<float>{1, 2, 3, 4});
+  ga_array_t second = make(owned, std::vector<float>{10, 20, 30, 40});
+  const auto take = [source, indices](int axis, ga_index_mode_t mode) -> DestinationCall {
+    return [source, indices, axis, mode](ga_array_t out, ga_array_t* result) {
+      return ga_array_take(source, indices, axis, mode, out, nullptr, result);
+    };
+  };
+  const DestinationCase cases[] = {
+      {"take along an axis", take(1, GA_INDEX_MODE_WRAP), {3, 3}, GA_FLOAT32},
+      {"take of the flattened array", take(GA_AXIS_NONE, GA_INDEX_MODE_CLIP), {3}, GA_FLOAT32},
+      {"take in raise mode", take(0, GA_INDEX_MODE_RAISE), {3, 4}, GA_FLOAT32},
+      {"choose",
+       [selector, first, second](ga_array_t out, ga_array_t* result) {
+         const ga_array_t choices[] = {first, second};
+         return ga_array_choose(selector, choices, 2, GA_INDEX_MODE_RAISE, out, nullptr, result);
+       },
+       {4}, GA_FLOAT32},
+  };
+  for (const DestinationCase& c : cases) expect_destination_rules(c);
 }
 
 TEST_F(IndexingTest, PutRepeatsShortValuesAndRaiseWritesNothing) {
@@ -338,4 +371,18 @@ TEST_F(IndexingTest, ErrorsHaveDistinctStatuses) {
   const ga_operand_t float_operand = array_operand(doubles);
   EXPECT_EQ(ga_ufunc_at(ufunc("add"), integers, items, 1, &float_operand, nullptr), GA_ERROR_DTYPE);
   EXPECT_EQ(fetch<int32_t>(integers), (std::vector<int32_t>{0, 0, 0}));
+}
+
+// Handle checks come first, so they answer without a device; a failed call leaves the garbage in
+// its output-only result pointer.
+TEST(IndexingHost, NullHandlesLeaveTheResultAlone) {
+  ga_array_t result = garbage_handle();
+  EXPECT_EQ(ga_array_take(nullptr, nullptr, 0, GA_INDEX_MODE_WRAP, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_choose(nullptr, nullptr, 0, GA_INDEX_MODE_WRAP, nullptr, nullptr, &result),
+            GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_advanced_index(nullptr, nullptr, 0, GA_INDEX_MODE_WRAP, nullptr, &result),
+            GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_take_along_axis(nullptr, nullptr, 0, GA_INDEX_MODE_WRAP, nullptr, &result),
+            GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(result, garbage_handle());
 }
