@@ -1,6 +1,7 @@
 // Array manipulation through the C API on the GPU: every routine's result against a host
 // reference on small arrays (strided views, several dtypes, empty and one-element inputs), and
 // every refusal with its status. tests/python/test_manipulation.py compares more cases with NumPy.
+#include "destination_support.hpp"
 #include "user_kernel_support.hpp"
 
 #include <garray/manipulation.h>
@@ -116,6 +117,66 @@ TEST_F(ManipulationTest, StackAddsAnAxis) {
                    GA_ERROR_SHAPE_MISMATCH);
   GA_EXPECT_STATUS(ga_array_stack(inputs, 2, 2, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, nullptr, &result),
                    GA_ERROR_INDEX);
+}
+
+// concatenate, stack and trace by the convention's destination rules: a destination of the wrong
+// shape, of a dtype the inputs do not cast to under `casting` (concatenate and stack: NumPy's
+// "Cannot cast array data from dtype(...)", which names the dtypes rather than `out`), or a
+// read-only one is refused, is not written and leaves the result pointer alone; garbage in the
+// result pointer is never read; a given destination comes back as itself with one more reference.
+// trace is add.reduce and casts into `out` unsafely, so no dtype is refused.
+TEST_F(ManipulationTest, DestinationsFollowTheConvention) {
+  Handles owned;
+  ga_array_t a = owned(iota({2, 3}));
+  ga_array_t b = owned(iota({2, 2}));
+  ga_array_t c = owned(iota({2, 3}));
+  ga_array_t square = owned(iota({3, 3}));
+  ga_array_t planes = owned(iota({2, 3, 3}));
+  const DestinationCase cases[] = {
+      {"concatenate",
+       [a, b](ga_array_t out, ga_array_t* result) {
+         const ga_array_t inputs[] = {a, b};
+         return ga_array_concatenate(inputs, 2, 1, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, out, nullptr, result);
+       },
+       {2, 5}, GA_FLOAT64, GA_INT32, /*cast_message_names_out=*/false},
+      {"concatenate of the flattened arrays",
+       [a, b](ga_array_t out, ga_array_t* result) {
+         const ga_array_t inputs[] = {a, b};
+         return ga_array_concatenate(inputs, 2, GA_AXIS_NONE, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, out, nullptr,
+                                     result);
+       },
+       {10}, GA_FLOAT64, GA_INT32, /*cast_message_names_out=*/false},
+      {"stack",
+       [a, c](ga_array_t out, ga_array_t* result) {
+         const ga_array_t inputs[] = {a, c};
+         return ga_array_stack(inputs, 2, 1, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, out, nullptr, result);
+       },
+       {2, 2, 3}, GA_FLOAT64, GA_INT32, /*cast_message_names_out=*/false},
+      {"trace of a matrix (0-d)",
+       [square](ga_array_t out, ga_array_t* result) {
+         return ga_array_trace(square, 0, 0, 1, GA_DTYPE_SAME, out, nullptr, result);
+       },
+       {}, GA_FLOAT64},
+      {"trace of planes",
+       [planes](ga_array_t out, ga_array_t* result) {
+         return ga_array_trace(planes, 1, 1, 2, GA_DTYPE_SAME, out, nullptr, result);
+       },
+       {2}, GA_FLOAT64},
+  };
+  for (const DestinationCase& c : cases) expect_destination_rules(c);
+}
+
+// Handle checks come first, so they answer without a device; a failed call leaves the garbage in
+// its output-only result pointer.
+TEST(ManipulationHost, NullHandlesLeaveTheResultAlone) {
+  ga_array_t result = garbage_handle();
+  const ga_array_t with_null[] = {nullptr};
+  EXPECT_EQ(ga_array_concatenate(with_null, 1, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, nullptr, &result),
+            GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_stack(with_null, 1, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, nullptr, &result),
+            GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_trace(nullptr, 0, 0, 1, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(result, garbage_handle());
 }
 
 TEST_F(ManipulationTest, SplitGivesViews) {
