@@ -74,24 +74,30 @@ class SortingTest : public GpuTest {
 
 }  // namespace
 
+// The out-parameters are output-only: a failed call neither reads the garbage in them nor writes
+// them.
 TEST(SortingHost, NullHandlesAreRefusedWithoutADevice) {
-  ga_array_t out = nullptr;
-  EXPECT_EQ(ga_array_sort(nullptr, 0, 1, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  const ga_array_t garbage = reinterpret_cast<ga_array_t>(uintptr_t{0x1234});
+  ga_array_t result = garbage;
+  ga_array_t second = garbage;
+  EXPECT_EQ(ga_array_sort(nullptr, 0, 1, nullptr, &result), GA_ERROR_INVALID_HANDLE);
   EXPECT_EQ(ga_array_sort_inplace(nullptr, 0, 1, nullptr), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_argsort(nullptr, 0, 1, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_partition(nullptr, nullptr, 0, 0, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_argpartition(nullptr, nullptr, 0, 0, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_searchsorted(nullptr, nullptr, GA_SEARCH_LEFT, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_unique(nullptr, 0, nullptr, &out, nullptr, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_bincount(nullptr, nullptr, 0, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_histogram(nullptr, 10, nullptr, nullptr, &out, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_histogram_edges(nullptr, nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_argsort(nullptr, 0, 1, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_partition(nullptr, nullptr, 0, 0, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_argpartition(nullptr, nullptr, 0, 0, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_searchsorted(nullptr, nullptr, GA_SEARCH_LEFT, nullptr, nullptr, &result),
+            GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_unique(nullptr, 0, nullptr, &result, &second, nullptr, nullptr), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_bincount(nullptr, nullptr, 0, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_histogram(nullptr, 10, nullptr, nullptr, &result, &second), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_histogram_edges(nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
   const double q = 0.5;
-  EXPECT_EQ(ga_array_quantile(nullptr, &q, 0, nullptr, 0, 0, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_percentile(nullptr, &q, 0, nullptr, 0, 0, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_median(nullptr, 0, 0, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(ga_array_lexsort(nullptr, 1, -1, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(out, nullptr);
+  EXPECT_EQ(ga_array_quantile(nullptr, &q, 0, nullptr, 0, 0, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_percentile(nullptr, &q, 0, nullptr, 0, 0, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_median(nullptr, 0, 0, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(ga_array_lexsort(nullptr, 1, -1, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(result, garbage);
+  EXPECT_EQ(second, garbage);
 }
 
 TEST_F(SortingTest, SortPlacesNanLastAndInfinitiesAtTheEnds) {
