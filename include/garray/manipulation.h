@@ -338,16 +338,16 @@ GA_API ga_status_t ga_array_diag(ga_array_t array, int64_t k, ga_stream_t stream
  * @param[in] axis1 the axis of the planes' rows, negative counting from the end.
  * @param[in] axis2 the axis of the planes' columns, different from @p axis1.
  * @param[in] dtype the accumulation and result dtype, or ::GA_DTYPE_SAME.
- * @param[in] out NULL to allocate the result, or a destination of the result's shape, as
- *            ga_ufunc_reduce() takes one.
+ * @param[in] out NULL to allocate the result, or a destination of the result's shape and any dtype
+ *            (the sums are cast to it, 'unsafe' as NumPy's reductions), as ga_ufunc_reduce() takes one.
  * @param[in] stream the stream the reduction goes to; NULL for the calling thread's current stream.
  * @param[out] result receives a new handle: a new array (0-d for a 2-D input), or @p out with one
  *             more reference.
  * @return as ga_array_diagonal() and ga_ufunc_reduce(): ::GA_OK; ::GA_ERROR_INVALID_ARGUMENT for
  *         fewer than 2 dimensions, equal axes, or a read-only @p out; ::GA_ERROR_INDEX for an axis
  *         out of range; ::GA_ERROR_SHAPE_MISMATCH for an @p out of another shape;
- *         ::GA_ERROR_DTYPE for a @p dtype that is not a dtype or a result that does not cast to
- *         @p out's dtype; the errors of every function (file comment).
+ *         ::GA_ERROR_DTYPE for a @p dtype that is not a dtype; the errors of every function (file
+ *         comment).
  */
 GA_API ga_status_t ga_array_trace(ga_array_t array, int64_t offset, int axis1, int axis2, ga_dtype_t dtype,
                                   ga_array_t out, ga_stream_t stream, ga_array_t *result);
