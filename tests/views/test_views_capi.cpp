@@ -378,6 +378,31 @@ TEST_F(ViewsCapiTest, CopiesWithoutADeviceReturnNoDevice) {
   GA_ASSERT_OK(ga_array_release(transposed));
 }
 
+// A function that hands back its input when nothing needs doing (ascontiguousarray of a C-contiguous
+// array) returns the same handle with one more reference, needing no device: releasing that
+// reference leaves the caller's handle alive. Garbage in the result pointer is not read.
+TEST_F(ViewsCapiTest, TheSameHandleComesBackWithOneMoreReference) {
+  const ga_array_t garbage = reinterpret_cast<ga_array_t>(std::uintptr_t{0x1234});
+  ga_array_t result = garbage;
+  GA_ASSERT_OK(ga_array_ascontiguousarray(a_, nullptr, &result));
+  EXPECT_EQ(result, a_);
+  GA_ASSERT_OK(ga_array_release(result));
+  EXPECT_TRUE(garray::capi::is_live(a_));
+  EXPECT_EQ(shape_of(a_), (Shape{2, 3, 4}));
+  // The F-contiguous transpose for asfortranarray.
+  ga_array_t transposed = nullptr;
+  GA_ASSERT_OK(ga_array_transpose(a_, nullptr, 0, &transposed));
+  result = garbage;
+  GA_ASSERT_OK(ga_array_asfortranarray(transposed, nullptr, &result));
+  EXPECT_EQ(result, transposed);
+  GA_ASSERT_OK(ga_array_release(result));
+  EXPECT_TRUE(garray::capi::is_live(transposed));
+  GA_ASSERT_OK(ga_array_release(transposed));
+  // The last reference of a_'s buffer goes with a_ itself.
+  GA_ASSERT_OK(ga_array_release(a_));
+  EXPECT_TRUE(released_);
+}
+
 // The example of docs/arrays.md ("Views and indexing"), verbatim between the markers.
 TEST_F(ViewsCapiTest, DocumentationExample) {
   const ga_array_t a = a_;
