@@ -84,7 +84,7 @@ int main() {
   const auto join = [&](auto function, const ga_array_t* arrays, int axis) {
     return [=] {
       ga_array_t result = nullptr;
-      check(function(arrays, 2, axis, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, &result), "join");
+      check(function(arrays, 2, axis, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, nullptr, nullptr, &result), "join");
       return result;
     };
   };

@@ -112,7 +112,7 @@ int main() {
   require_ascending(sorted, "sort f32 2^26");
   ga_array_release(sorted);
   print_row("sort f32 2^26",
-            median_milliseconds(releasing([&](ga_array_t* out) { return ga_array_sort(floats, 0, 1, nullptr, out); })),
+            median_milliseconds(releasing([&](ga_array_t* result) { return ga_array_sort(floats, 0, 1, nullptr, result); })),
             cub_floor_sort(static_cast<const float*>(keys), big, false));
 
   const int64_t medium = int64_t{1} << 24;
@@ -120,21 +120,22 @@ int main() {
   void* medium_keys = nullptr;
   check(ga_array_data(first_quarter, &medium_keys), "ga_array_data");
   print_row("argsort f32 2^24",
-            median_milliseconds(releasing([&](ga_array_t* out) { return ga_array_argsort(first_quarter, 0, 1, nullptr,
-                                                                                         out); })),
+            median_milliseconds(releasing([&](ga_array_t* result) {
+              return ga_array_argsort(first_quarter, 0, 1, nullptr, result);
+            })),
             cub_floor_sort(static_cast<const float*>(medium_keys), medium, true));
 
   ga_array_t short_rows = upload(values, GA_FLOAT32, {big / 1024, 1024});
   print_row("sort f32 65536 rows x 1024",
-            median_milliseconds(releasing([&](ga_array_t* out) { return ga_array_sort(short_rows, -1, 1, nullptr, out); })), 0);
+            median_milliseconds(releasing([&](ga_array_t* result) { return ga_array_sort(short_rows, -1, 1, nullptr, result); })), 0);
   ga_array_t long_rows = upload(values, GA_FLOAT32, {4, big / 4});
   print_row("sort f32 4 rows x 2^24",
-            median_milliseconds(releasing([&](ga_array_t* out) { return ga_array_sort(long_rows, -1, 1, nullptr, out); })), 0);
+            median_milliseconds(releasing([&](ga_array_t* result) { return ga_array_sort(long_rows, -1, 1, nullptr, result); })), 0);
 
   const std::vector<double> doubles(values.begin(), values.end());
   ga_array_t wide = upload(doubles, GA_FLOAT64, {big});
   print_row("sort f64 2^26",
-            median_milliseconds(releasing([&](ga_array_t* out) { return ga_array_sort(wide, 0, 1, nullptr, out); })), 0);
+            median_milliseconds(releasing([&](ga_array_t* result) { return ga_array_sort(wide, 0, 1, nullptr, result); })), 0);
 
   std::vector<int32_t> repeated(static_cast<size_t>(medium));
   for (size_t i = 0; i < repeated.size(); ++i) repeated[i] = static_cast<int32_t>((i * 2654435761u) % 100000);
@@ -148,8 +149,8 @@ int main() {
 
   ga_array_t haystack = nullptr;
   check(ga_array_sort(first_quarter, 0, 1, nullptr, &haystack), "ga_array_sort");
-  print_row("searchsorted 2^26 f32 into 2^24", median_milliseconds(releasing([&](ga_array_t* out) {
-              return ga_array_searchsorted(haystack, floats, GA_SEARCH_LEFT, nullptr, nullptr, out);
+  print_row("searchsorted 2^26 f32 into 2^24", median_milliseconds(releasing([&](ga_array_t* result) {
+              return ga_array_searchsorted(haystack, floats, GA_SEARCH_LEFT, nullptr, nullptr, result);
             })),
             0);
 

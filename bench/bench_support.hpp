@@ -73,8 +73,10 @@ double paced_microseconds(int iterations, Body&& body) {
   return microseconds;
 }
 
-// Host microseconds per call of an entry point with one result, `call(ga_array_t* out)`: with the result allocated
-// (and released) by every call, and with `given` as the out every call writes into.
+// Host microseconds per call of an entry point with one result, `call(ga_array_t* slot)`: with the result allocated
+// (and released) by every call, and with `given` as the destination every call writes into. `*slot` holds NULL or
+// `given` when `call` runs: `call` passes it as the function's `out` and `slot` as its `result`, and releases the
+// extra reference a given destination comes back with (`if (out) ga_array_release(*slot)`).
 struct HostCost {
   double allocating;
   double given;

@@ -43,8 +43,10 @@ int main() {
     check(ga_array_release(result[0]), "ga_array_release");
   });
   const double add_into = median_milliseconds([&] {
-    ga_array_t result[1] = {out};
-    check(ga_ufunc_call(add, operands, 2, nullptr, result, 1, nullptr, result), "ga_ufunc_call");
+    const ga_array_t given[1] = {out};
+    ga_array_t result[1] = {nullptr};
+    check(ga_ufunc_call(add, operands, 2, nullptr, given, 1, nullptr, result), "ga_ufunc_call");
+    check(ga_array_release(result[0]), "ga_array_release");  // `out` with one more reference
   });
   const std::vector<float> sums = bench::download<float>(out, n);
   for (size_t i = 0; i < n; i += 4099) {

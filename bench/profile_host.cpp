@@ -182,8 +182,10 @@ int main(int argc, char** argv) {
     operands[0].kind = operands[1].kind = GA_OPERAND_ARRAY;
     operands[0].array = operands[1].array = tiny;
     profile("ufunc add, 1 element, out given", seconds, [&] {
-      ga_array_t outputs[1] = {tiny};
-      check(ga_ufunc_call(add, operands, 2, nullptr, outputs, 1, nullptr, outputs), "ga_ufunc_call");
+      const ga_array_t given[1] = {tiny};
+      ga_array_t results[1] = {nullptr};
+      check(ga_ufunc_call(add, operands, 2, nullptr, given, 1, nullptr, results), "ga_ufunc_call");
+      check(ga_array_release(results[0]), "ga_array_release");  // `tiny` with one more reference
     });
   }
   if (which == "all" || which == "launch") {

@@ -23,7 +23,6 @@ using garray::capi::deref;
 using garray::capi::guarded;
 using garray::capi::hand_out;
 using garray::capi::require_out;
-using garray::capi::stream_or_current;
 
 namespace {
 
@@ -64,7 +63,7 @@ GA_API ga_status_t ga_array_ravel(ga_array_t array, ga_order_t order, ga_stream_
 
 GA_API ga_status_t ga_array_flatten(ga_array_t array, ga_order_t order, ga_stream_t stream, ga_array_t* result) {
   return map_array(__func__, array, result, [&](const garray::Array& input) {
-    return garray::flatten(input, order, stream_or_current(stream));
+    return garray::flatten(input, order, deferred_stream(stream));
   });
 }
 

@@ -44,18 +44,18 @@ std::optional<Array> ravel_view(const Array& array, ga_order_t order) {
 
 Array ravel(const Array& array, ga_order_t order, DeferredStream stream) {
   if (std::optional<Array> view = ravel_view(array, order)) return *view;
-  return flatten(array, order, stream.get());
+  return flatten(array, order, stream);
 }
 
 Array ravel(const Array& array, ga_order_t order) {
   return ravel(array, order, current_stream(array.device()));
 }
 
-Array flatten(const Array& array, ga_order_t order, const StreamRef& stream) {
+Array flatten(const Array& array, ga_order_t order, DeferredStream stream) {
   GA_REQUIRE_ARGUMENT(
       order >= GA_ORDER_C && order <= GA_ORDER_K,
       "order " + std::to_string(static_cast<int>(order)) + " is not a ga_order_t value");
-  const Array copy = copy_in_order(array, order, stream);
+  const Array copy = copy_in_order(array, order, stream.get());
   const std::optional<Array> flat = ravel_view(copy, order);
   GA_REQUIRE(flat.has_value(), GA_ERROR_INTERNAL,
           "the copy in order " + std::to_string(static_cast<int>(order)) + " is not compact");

@@ -43,7 +43,8 @@ static int round_trip(void) {
          ga_last_error(), reshaped == NULL ? "NULL" : "set");
   if (error != GA_ERROR_SHAPE_MISMATCH || reshaped != NULL) status = 1;
 
-  error = ga_raw_kernel_create("extern \"C\" __global__ void broken() { undeclared = 1; }", "broken", NULL, 0, &kernel);
+  error = ga_raw_kernel_create("extern \"C\" __global__ void broken() { undeclared = 1; }", "broken",
+                               NULL, 0, &kernel);
   /* The message carries NVRTC's whole log; its first line is enough here. */
   printf("a kernel that does not compile: %s: %.*s ...\n", ga_status_string(error),
          (int)strcspn(ga_last_error(), "\n"), ga_last_error());

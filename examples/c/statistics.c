@@ -58,7 +58,8 @@ int main(void) {
   ga_ufunc_t greater;
   CHECK(ga_ufunc_find("greater", &greater));
   const ga_operand_t compared[2] = {{GA_OPERAND_ARRAY, x, {0}}, {GA_OPERAND_ARRAY, overall, {0}}};
-  CHECK(ga_ufunc_call(greater, compared, 2, NULL, &above, 1, NULL, &above));
+  const ga_array_t no_destination[1] = {NULL}; /* out=None: the mask is a new array */
+  CHECK(ga_ufunc_call(greater, compared, 2, NULL, no_destination, 1, NULL, &above));
   CHECK(ga_array_get_mask(x, above, NULL, &selected));
 
   /* take of flat indices, then both results joined end to end. */

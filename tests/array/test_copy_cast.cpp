@@ -267,7 +267,7 @@ TEST_F(CopyCast, AsContiguousAndAsFortranReturnTheSameHandleWhenAlreadyLaidOut) 
   // A 1-d array is both: the same handle either way.
   OwnedArray vector = iota(Shape{9}, GA_FLOAT32);
   for (auto function : {ga_array_ascontiguousarray, ga_array_asfortranarray}) {
-    GA_ASSERT_OK(function(vector, &same));
+    GA_ASSERT_OK(function(vector, nullptr, &same));
     EXPECT_EQ(same, vector.get());
     GA_ASSERT_OK(ga_array_release(same));
   }
@@ -275,7 +275,7 @@ TEST_F(CopyCast, AsContiguousAndAsFortranReturnTheSameHandleWhenAlreadyLaidOut) 
   OwnedArray scalar = upload_values({real_scalar(8.5)}, Shape{}, GA_FLOAT64);
   for (auto function : {ga_array_ascontiguousarray, ga_array_asfortranarray}) {
     OwnedArray result;
-    GA_ASSERT_OK(function(scalar, result.out()));
+    GA_ASSERT_OK(function(scalar, nullptr, result.out()));
     EXPECT_EQ(shape_of(result), (Shape{1}));
     EXPECT_EQ(strides_of(result), (Shape{1}));
     expect_scalars(download_scalars(result), {real_scalar(8.5)}, "0-d as 1-d");

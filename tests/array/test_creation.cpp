@@ -708,7 +708,7 @@ TEST_F(Creation, MeshgridErrorsWriteNothing) {
 // ------------------------------------------------------------------------------------------------
 
 TEST_F(Creation, BadShapesDtypesAndOrdersLeaveTheOutputUntouched) {
-  using Create = ga_status_t (*)(int, const int64_t*, ga_dtype_t, ga_order_t, ga_array_t*);
+  using Create = ga_status_t (*)(int, const int64_t*, ga_dtype_t, ga_order_t, ga_stream_t, ga_array_t*);
   const struct {
     const char* name;
     Create create;
@@ -717,9 +717,8 @@ TEST_F(Creation, BadShapesDtypesAndOrdersLeaveTheOutputUntouched) {
       {"zeros", ga_array_zeros},
       {"ones", ga_array_ones},
       {"full",
-       [](int ndim, const int64_t* shape, ga_dtype_t dtype, ga_order_t order, ga_array_t* out) {
-         return ga_array_full(ndim, shape, real_scalar(2.0), dtype, order, nullptr, out);
-       }},
+       [](int ndim, const int64_t* shape, ga_dtype_t dtype, ga_order_t order, ga_stream_t stream,
+          ga_array_t* result) { return ga_array_full(ndim, shape, real_scalar(2.0), dtype, order, stream, result); }},
   };
   const std::int64_t ok_shape[GA_MAX_DIMS + 1] = {2, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
                                                   1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
@@ -728,27 +727,27 @@ TEST_F(Creation, BadShapesDtypesAndOrdersLeaveTheOutputUntouched) {
   const std::int64_t overflowing_bytes[] = {std::int64_t{1} << 61};  // 2^61 elements of 8 bytes
   for (const auto& creator : creators) {
     SCOPED_TRACE(creator.name);
-    ga_array_t out = untouched_marker();
-    GA_EXPECT_STATUS(creator.create(2, nullptr, GA_FLOAT32, GA_ORDER_C, &out), GA_ERROR_INVALID_ARGUMENT);
-    GA_EXPECT_STATUS(creator.create(GA_MAX_DIMS + 1, ok_shape, GA_FLOAT32, GA_ORDER_C, &out),
+    ga_array_t result = untouched_marker();
+    GA_EXPECT_STATUS(creator.create(2, nullptr, GA_FLOAT32, GA_ORDER_C, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+    GA_EXPECT_STATUS(creator.create(GA_MAX_DIMS + 1, ok_shape, GA_FLOAT32, GA_ORDER_C, nullptr, &result),
                      GA_ERROR_INVALID_ARGUMENT);
-    GA_EXPECT_STATUS(creator.create(-1, ok_shape, GA_FLOAT32, GA_ORDER_C, &out), GA_ERROR_INVALID_ARGUMENT);
-    GA_EXPECT_STATUS(creator.create(2, negative, GA_FLOAT32, GA_ORDER_C, &out), GA_ERROR_INVALID_ARGUMENT);
-    GA_EXPECT_STATUS(creator.create(2, overflowing, GA_INT8, GA_ORDER_C, &out), GA_ERROR_INVALID_ARGUMENT);
-    GA_EXPECT_STATUS(creator.create(1, overflowing_bytes, GA_FLOAT64, GA_ORDER_C, &out),
+    GA_EXPECT_STATUS(creator.create(-1, ok_shape, GA_FLOAT32, GA_ORDER_C, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+    GA_EXPECT_STATUS(creator.create(2, negative, GA_FLOAT32, GA_ORDER_C, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+    GA_EXPECT_STATUS(creator.create(2, overflowing, GA_INT8, GA_ORDER_C, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+    GA_EXPECT_STATUS(creator.create(1, overflowing_bytes, GA_FLOAT64, GA_ORDER_C, nullptr, &result),
                      GA_ERROR_INVALID_ARGUMENT);
-    GA_EXPECT_STATUS(creator.create(2, ok_shape, static_cast<ga_dtype_t>(GA_DTYPE_COUNT), GA_ORDER_C, &out),
+    GA_EXPECT_STATUS(creator.create(2, ok_shape, static_cast<ga_dtype_t>(GA_DTYPE_COUNT), GA_ORDER_C, nullptr, &result),
                      GA_ERROR_DTYPE);
-    GA_EXPECT_STATUS(creator.create(2, ok_shape, static_cast<ga_dtype_t>(-1), GA_ORDER_C, &out),
+    GA_EXPECT_STATUS(creator.create(2, ok_shape, static_cast<ga_dtype_t>(-1), GA_ORDER_C, nullptr, &result),
                      GA_ERROR_DTYPE);
-    GA_EXPECT_STATUS(creator.create(2, ok_shape, GA_FLOAT32, GA_ORDER_A, &out), GA_ERROR_INVALID_ARGUMENT);
-    GA_EXPECT_STATUS(creator.create(2, ok_shape, GA_FLOAT32, static_cast<ga_order_t>(9), &out),
+    GA_EXPECT_STATUS(creator.create(2, ok_shape, GA_FLOAT32, GA_ORDER_A, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+    GA_EXPECT_STATUS(creator.create(2, ok_shape, GA_FLOAT32, static_cast<ga_order_t>(9), nullptr, &result),
                      GA_ERROR_INVALID_ARGUMENT);
-    GA_EXPECT_STATUS(creator.create(2, ok_shape, GA_FLOAT32, GA_ORDER_C, nullptr), GA_ERROR_INVALID_ARGUMENT);
-    EXPECT_EQ(out, untouched_marker());
+    GA_EXPECT_STATUS(creator.create(2, ok_shape, GA_FLOAT32, GA_ORDER_C, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+    EXPECT_EQ(result, untouched_marker());
     // The full 32 dimensions are fine.
     OwnedArray deep;
-    GA_EXPECT_STATUS(creator.create(GA_MAX_DIMS, ok_shape, GA_FLOAT32, GA_ORDER_F, deep.out()), GA_OK);
+    GA_EXPECT_STATUS(creator.create(GA_MAX_DIMS, ok_shape, GA_FLOAT32, GA_ORDER_F, nullptr, deep.out()), GA_OK);
     EXPECT_EQ(shape_of(deep).size(), std::size_t{GA_MAX_DIMS});
   }
   // The message names the argument.
@@ -778,4 +777,113 @@ TEST_F(Creation, LikeFunctionErrorsLeaveTheOutputUntouched) {
   GA_EXPECT_STATUS(ga_array_empty_like(prototype, GA_DTYPE_SAME, GA_ORDER_C, nullptr, nullptr),
                    GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(out, untouched_marker());
+}
+
+// ------------------------------------------------------------------------------------------------
+// The result pointer is output-only. These checks come before the stream is resolved, so the plain
+// tests run on any machine; the ones that succeed need a GPU.
+// ------------------------------------------------------------------------------------------------
+
+TEST(CreationArguments, FailingCallsLeaveAGarbageResultUntouched) {
+  const std::int64_t shape[GA_MAX_DIMS + 1] = {2, 3};
+  const ga_array_t garbage = reinterpret_cast<ga_array_t>(std::uintptr_t{0x1234});
+  ga_array_t result = garbage;
+  for (int ndim : {-1, GA_MAX_DIMS + 1}) {
+    SCOPED_TRACE(ndim);
+    GA_EXPECT_STATUS(ga_array_zeros(ndim, shape, GA_FLOAT32, GA_ORDER_C, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+    EXPECT_NE(std::string(ga_last_error()).find("ga_array_zeros: argument 'shape' has " + std::to_string(ndim)),
+              std::string::npos)
+        << ga_last_error();
+    GA_EXPECT_STATUS(ga_array_empty(ndim, shape, GA_FLOAT32, GA_ORDER_C, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+    GA_EXPECT_STATUS(ga_array_ones(ndim, shape, GA_INT8, GA_ORDER_F, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+    GA_EXPECT_STATUS(ga_array_full(ndim, shape, real_scalar(2.0), GA_FLOAT64, GA_ORDER_C, nullptr, &result),
+                     GA_ERROR_INVALID_ARGUMENT);
+    GA_EXPECT_STATUS(ga_array_from_host(shape, ndim, shape, nullptr, GA_INT64, GA_ORDER_C, nullptr, &result),
+                     GA_ERROR_INVALID_ARGUMENT);
+  }
+  GA_EXPECT_STATUS(ga_array_zeros(2, nullptr, GA_FLOAT32, GA_ORDER_C, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(ga_last_error()).find("argument 'shape' is NULL"), std::string::npos) << ga_last_error();
+  EXPECT_EQ(result, garbage);
+  ga_array_t grids[2] = {garbage, garbage};
+  GA_EXPECT_STATUS(ga_array_meshgrid(nullptr, 2, GA_MESHGRID_XY, nullptr, grids), GA_ERROR_INVALID_ARGUMENT);
+  const ga_array_t not_handles[] = {nullptr, nullptr};
+  GA_EXPECT_STATUS(ga_array_meshgrid(not_handles, 2, GA_MESHGRID_XY, nullptr, grids), GA_ERROR_INVALID_HANDLE);
+  EXPECT_NE(std::string(ga_last_error()).find("vectors[0]"), std::string::npos) << ga_last_error();
+  EXPECT_EQ(grids[0], garbage);
+  EXPECT_EQ(grids[1], garbage);
+}
+
+TEST(CreationArguments, NullResultIsAnInvalidArgumentNamingResult) {
+  const std::int64_t shape[] = {2, 3};
+  const float host[6] = {};
+  const struct {
+    const char* name;
+    ga_status_t status;
+  } calls[] = {
+      {"ga_array_empty", ga_array_empty(2, shape, GA_FLOAT32, GA_ORDER_C, nullptr, nullptr)},
+      {"ga_array_zeros", ga_array_zeros(2, shape, GA_FLOAT32, GA_ORDER_C, nullptr, nullptr)},
+      {"ga_array_ones", ga_array_ones(2, shape, GA_FLOAT32, GA_ORDER_C, nullptr, nullptr)},
+      {"ga_array_full", ga_array_full(2, shape, real_scalar(1.0), GA_FLOAT32, GA_ORDER_C, nullptr, nullptr)},
+      {"ga_array_arange", ga_array_arange(int_scalar(0), int_scalar(3), int_scalar(1), GA_INT32, nullptr, nullptr)},
+      {"ga_array_linspace", ga_array_linspace(0, 1, 5, 1, GA_FLOAT64, nullptr, nullptr, nullptr)},
+      {"ga_array_logspace", ga_array_logspace(0, 1, 5, 1, 10.0, GA_FLOAT64, nullptr, nullptr)},
+      {"ga_array_eye", ga_array_eye(3, 3, 0, GA_FLOAT32, GA_ORDER_C, nullptr, nullptr)},
+      {"ga_array_identity", ga_array_identity(3, GA_FLOAT32, nullptr, nullptr)},
+      {"ga_array_tri", ga_array_tri(3, 3, 0, GA_FLOAT32, nullptr, nullptr)},
+      {"ga_array_from_host", ga_array_from_host(host, 2, shape, nullptr, GA_FLOAT32, GA_ORDER_C, nullptr, nullptr)},
+      {"ga_array_from_host_async",
+       ga_array_from_host_async(host, 2, shape, nullptr, GA_FLOAT32, GA_ORDER_C, nullptr, nullptr)},
+  };
+  for (const auto& call : calls) EXPECT_EQ(call.status, GA_ERROR_INVALID_ARGUMENT) << call.name;
+  // The message of the last call; each names its function and 'result'.
+  EXPECT_NE(std::string(ga_last_error()).find("ga_array_from_host_async: argument 'result' is NULL"),
+            std::string::npos)
+      << ga_last_error();
+  GA_EXPECT_STATUS(ga_array_zeros(2, shape, GA_FLOAT32, GA_ORDER_C, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(ga_last_error()).find("ga_array_zeros: argument 'result' is NULL"), std::string::npos)
+      << ga_last_error();
+}
+
+TEST_F(Creation, GarbageInTheResultIsOverwrittenOnSuccess) {
+  const ga_array_t garbage = reinterpret_cast<ga_array_t>(std::uintptr_t{0x1234});
+  ga_array_t result = garbage;
+  GA_ASSERT_OK(ga_array_zeros(2, Shape{2, 3}.data(), GA_FLOAT32, GA_ORDER_C, nullptr, &result));
+  ASSERT_NE(result, garbage);
+  OwnedArray zeros(result);
+  expect_new_array(zeros, Shape{2, 3}, GA_FLOAT32, GA_ORDER_C, "zeros over garbage");
+  expect_all_equal(zeros, cast_scalar(real_scalar(0.0), GA_FLOAT32), "zeros over garbage");
+  ga_array_t grids[2] = {garbage, garbage};
+  const ga_array_t vectors[] = {zeros, zeros};
+  GA_ASSERT_OK(ga_array_meshgrid(vectors, 2, GA_MESHGRID_IJ, nullptr, grids));
+  OwnedArray gx(grids[0]), gy(grids[1]);
+  EXPECT_EQ(shape_of(gx), (Shape{6, 6}));
+  EXPECT_EQ(shape_of(gy), (Shape{6, 6}));
+  // A failing call after a good one leaves what the good one wrote.
+  result = garbage;
+  GA_EXPECT_STATUS(ga_array_zeros(-1, Shape{2}.data(), GA_FLOAT32, GA_ORDER_C, nullptr, &result),
+                   GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(result, garbage);
+}
+
+// Creation on a stream of the caller's, and a released stream, which is refused before any work.
+TEST_F(Creation, OnAStreamOfTheCallersAndAReleasedStream) {
+  ga_stream_t stream = nullptr;
+  GA_ASSERT_OK(ga_stream_create(GA_STREAM_NON_BLOCKING, 0, &stream));
+  OwnedArray ones;
+  GA_ASSERT_OK(ga_array_ones(1, Shape{5}.data(), GA_INT32, GA_ORDER_C, stream, ones.out()));
+  GA_ASSERT_OK(ga_stream_synchronize(stream));
+  expect_all_equal(ones, int_scalar(1, GA_INT32), "ones on a non-blocking stream");
+  OwnedArray sequence;
+  GA_ASSERT_OK(ga_array_arange(int_scalar(0), int_scalar(4), int_scalar(1), GA_INT64, stream, sequence.out()));
+  GA_ASSERT_OK(ga_stream_synchronize(stream));
+  expect_scalars(download_scalars(sequence), ints_as({0, 1, 2, 3}, GA_INT64), "arange on a stream");
+  ones.reset();
+  sequence.reset();
+  GA_ASSERT_OK(ga_stream_release(stream));
+  ga_array_t result = untouched_marker();
+  GA_EXPECT_STATUS(ga_array_zeros(1, Shape{5}.data(), GA_FLOAT32, GA_ORDER_C, stream, &result),
+                   GA_ERROR_INVALID_HANDLE);
+  EXPECT_NE(std::string(ga_last_error()).find("'stream'"), std::string::npos) << ga_last_error();
+  GA_EXPECT_STATUS(ga_array_eye(2, 2, 0, GA_FLOAT32, GA_ORDER_C, stream, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(result, untouched_marker());
 }

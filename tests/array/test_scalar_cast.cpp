@@ -11,6 +11,7 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 
@@ -282,17 +283,29 @@ TEST(ScalarCast, ResultsAreExactlyRepresentableInTheTarget) {
   }
 }
 
-TEST(ScalarCast, ErrorsLeaveTheOutputUntouched) {
-  ga_scalar_t out = f64(42.0);
+TEST(ScalarCast, ErrorsLeaveTheResultUntouched) {
+  ga_scalar_t result = f64(42.0);
   for (int bad : {-1, GA_DTYPE_COUNT, 100}) {
-    EXPECT_EQ(ga_scalar_cast(f64(1.0), static_cast<ga_dtype_t>(bad), &out), GA_ERROR_DTYPE);
+    EXPECT_EQ(ga_scalar_cast(f64(1.0), static_cast<ga_dtype_t>(bad), &result), GA_ERROR_DTYPE);
     EXPECT_NE(std::string(ga_last_error()).find("ga_scalar_cast"), std::string::npos) << ga_last_error();
-    EXPECT_EQ(ga_scalar_cast(real_scalar(1.0, static_cast<ga_dtype_t>(bad)), GA_FLOAT32, &out),
+    EXPECT_EQ(ga_scalar_cast(real_scalar(1.0, static_cast<ga_dtype_t>(bad)), GA_FLOAT32, &result),
               GA_ERROR_DTYPE);
   }
-  EXPECT_TRUE(same_scalar(out, f64(42.0)));
+  EXPECT_TRUE(same_scalar(result, f64(42.0)));
   EXPECT_EQ(ga_scalar_cast(f64(1.0), GA_FLOAT32, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  EXPECT_NE(std::string(ga_last_error()).find("out"), std::string::npos) << ga_last_error();
+  EXPECT_NE(std::string(ga_last_error()).find("argument 'result' is NULL"), std::string::npos) << ga_last_error();
+}
+
+TEST(ScalarCast, GarbageInTheResultIsNeverRead) {
+  // The result is output-only: bytes that are no scalar at all (an undefined dtype) are
+  // overwritten by a successful cast and left, byte for byte, by a failing one.
+  ga_scalar_t garbage;
+  std::memset(&garbage, 0xA5, sizeof(garbage));
+  ga_scalar_t result = garbage;
+  EXPECT_EQ(ga_scalar_cast(f64(1.0), static_cast<ga_dtype_t>(GA_DTYPE_COUNT), &result), GA_ERROR_DTYPE);
+  EXPECT_EQ(std::memcmp(&result, &garbage, sizeof(result)), 0);
+  ASSERT_EQ(ga_scalar_cast(f64(-7.5), GA_INT16, &result), GA_OK) << ga_last_error();
+  EXPECT_TRUE(same_scalar(result, i16(-7))) << describe(result);
 }
 
 TEST(ScalarToElement, WritesTheLittleEndianBytesOfTheCastValue) {

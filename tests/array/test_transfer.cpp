@@ -342,3 +342,125 @@ TEST_F(Transfer, ItemReadsOneElement) {
   GA_ASSERT_OK(ga_array_item(filled, Shape{(1 << 20) - 1}.data(), nullptr, &last));
   EXPECT_TRUE(same_scalar(last, real_scalar(2.5, GA_FLOAT32)));
 }
+
+// Every transfer queued on a stream of the caller's (non-blocking: it does not wait for the legacy
+// default stream), the synchronous ones waiting for that stream; a released stream is refused
+// before any work, leaving every output alone.
+TEST_F(Transfer, OnAStreamOfTheCallersAndAReleasedStream) {
+  ga_stream_t stream = nullptr;
+  GA_ASSERT_OK(ga_stream_create(GA_STREAM_NON_BLOCKING, 0, &stream));
+  const Shape shape{1000};
+  std::vector<std::int32_t> values(1000);
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<std::int32_t>(i * 7);
+  const std::size_t bytes = values.size() * sizeof(std::int32_t);
+  {
+    OwnedArray array;
+    GA_ASSERT_OK(ga_array_from_host_async(values.data(), 1, shape.data(), nullptr, GA_INT32, GA_ORDER_C, stream,
+                                          array.out()));
+    std::vector<std::int32_t> back(values.size(), -1);
+    GA_ASSERT_OK(ga_array_to_host_async(array, back.data(), bytes, stream));
+    GA_ASSERT_OK(ga_stream_synchronize(stream));
+    EXPECT_EQ(back, values);
+    GA_ASSERT_OK(ga_array_fill(array, int_scalar(-3), stream));
+    ga_scalar_t value{};
+    GA_ASSERT_OK(ga_array_item(array, Shape{999}.data(), stream, &value));  // waits for the fill
+    EXPECT_TRUE(same_scalar(value, int_scalar(-3, GA_INT32))) << describe(value);
+    GA_ASSERT_OK(ga_array_set_from_host(array, values.data(), bytes, nullptr, stream));
+    OwnedArray copy;
+    GA_ASSERT_OK(ga_array_copy(array, GA_ORDER_C, stream, copy.out()));
+    std::fill(back.begin(), back.end(), -1);
+    GA_ASSERT_OK(ga_array_to_host(copy, back.data(), bytes, stream));  // waits for the upload and the copy
+    EXPECT_EQ(back, values);
+    OwnedArray on_device;
+    GA_ASSERT_OK(ga_array_copy_to_device(array, 0, stream, on_device.out()));
+    GA_ASSERT_OK(ga_stream_synchronize(stream));
+    EXPECT_TRUE(download(on_device) == download(array));
+  }
+
+  ga_stream_t released = nullptr;
+  GA_ASSERT_OK(ga_stream_create(GA_STREAM_DEFAULT, 0, &released));
+  GA_ASSERT_OK(ga_stream_release(released));
+  OwnedArray array = upload_values(real_values({1, 2, 3, 4}), Shape{4}, GA_FLOAT64);
+  const std::vector<double> other(4, -9.0);
+  std::vector<double> host(4, 5.5);
+  GA_EXPECT_STATUS(ga_array_to_host(array, host.data(), 32, released), GA_ERROR_INVALID_HANDLE);
+  EXPECT_NE(std::string(ga_last_error()).find("'stream'"), std::string::npos) << ga_last_error();
+  GA_EXPECT_STATUS(ga_array_to_host_async(array, host.data(), 32, released), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(host, std::vector<double>(4, 5.5));
+  GA_EXPECT_STATUS(ga_array_set_from_host(array, other.data(), 32, nullptr, released), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_fill(array, real_scalar(0.0), released), GA_ERROR_INVALID_HANDLE);
+  ga_scalar_t value = real_scalar(42.0);
+  GA_EXPECT_STATUS(ga_array_item(array, Shape{0}.data(), released, &value), GA_ERROR_INVALID_HANDLE);
+  EXPECT_TRUE(same_scalar(value, real_scalar(42.0)));
+  ga_array_t result = untouched_marker();
+  GA_EXPECT_STATUS(ga_array_from_host(other.data(), 1, Shape{4}.data(), nullptr, GA_FLOAT64, GA_ORDER_C, released,
+                                      &result),
+                   GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_copy(array, GA_ORDER_C, released, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_astype(array, GA_FLOAT32, GA_ORDER_C, released, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_copy_to_device(array, 0, released, &result), GA_ERROR_INVALID_HANDLE);
+  // Even where no work would be queued: the array is already C-contiguous.
+  GA_EXPECT_STATUS(ga_array_ascontiguousarray(array, released, &result), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(result, untouched_marker());
+  EXPECT_EQ(download_reals(array), (std::vector<double>{1, 2, 3, 4}));
+  GA_ASSERT_OK(ga_stream_release(stream));
+}
+
+// The calls that read or write an array's data on a stream refuse an array of another device than
+// the stream's (for NULL: the current device); ga_array_copy_to_device runs where the data is.
+TEST_F(Transfer, AnArrayOnAnotherDeviceThanTheStreamIsRefused) {
+  int count = 0;
+  GA_ASSERT_OK(ga_device_count(&count));
+  if (count < 2) GTEST_SKIP() << "needs two GPUs";
+  struct CurrentDevice {  // device 0 is current again when the test ends, however it ends
+    ~CurrentDevice() { EXPECT_EQ(ga_device_set_current(0), GA_OK) << ga_last_error(); }
+  } restore;
+  const std::vector<double> values{1, 2, 3, 4, 5, 6};
+  GA_ASSERT_OK(ga_device_set_current(1));
+  OwnedArray remote = upload_values(real_values(values), Shape{2, 3}, GA_FLOAT64);
+  GA_ASSERT_OK(ga_device_set_current(0));
+  int device = -1;
+  GA_ASSERT_OK(ga_array_device(remote, &device));
+  ASSERT_EQ(device, 1);
+
+  std::vector<double> host(6, -1.0);
+  GA_EXPECT_STATUS(ga_array_to_host(remote, host.data(), 48, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(ga_last_error()).find("argument 'array' is on device 1 but the current device is 0"),
+            std::string::npos)
+      << ga_last_error();
+  GA_EXPECT_STATUS(ga_array_to_host_async(remote, host.data(), 48, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(host, std::vector<double>(6, -1.0));
+  ga_scalar_t value = real_scalar(42.0);
+  GA_EXPECT_STATUS(ga_array_item(remote, Shape{1, 2}.data(), nullptr, &value), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(same_scalar(value, real_scalar(42.0)));
+  const std::vector<double> other(6, -9.0);
+  GA_EXPECT_STATUS(ga_array_set_from_host(remote, other.data(), 48, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  // A NULL-stream copy of a reshape goes to the current device: refused; a view needs no device.
+  ga_array_t transposed = nullptr;
+  GA_ASSERT_OK(ga_array_transpose(remote, nullptr, 0, &transposed));
+  OwnedArray owned_transposed(transposed);
+  ga_array_t result = untouched_marker();
+  GA_EXPECT_STATUS(ga_array_reshape(transposed, 1, Shape{6}.data(), GA_ORDER_C, nullptr, &result),
+                   GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(result, untouched_marker());
+  OwnedArray flat_view;
+  GA_ASSERT_OK(ga_array_reshape(remote, 1, Shape{6}.data(), GA_ORDER_C, nullptr, flat_view.out()));
+
+  // copy_to_device: NULL is the current stream of the array's device; an explicit stream must be on it.
+  OwnedArray local;
+  GA_ASSERT_OK(ga_array_copy_to_device(remote, 0, nullptr, local.out()));
+  GA_ASSERT_OK(ga_array_device(local, &device));
+  EXPECT_EQ(device, 0);
+  EXPECT_EQ(download_reals(local), values);
+  ga_stream_t stream0 = nullptr;
+  GA_ASSERT_OK(ga_stream_create(GA_STREAM_DEFAULT, 0, &stream0));
+  GA_EXPECT_STATUS(ga_array_copy_to_device(remote, 0, stream0, &result), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(result, untouched_marker());
+  GA_ASSERT_OK(ga_stream_release(stream0));
+
+  // With device 1 current the same calls work, and the failed set_from_host wrote nothing.
+  GA_ASSERT_OK(ga_device_set_current(1));
+  EXPECT_EQ(download_reals(remote), values);
+  GA_ASSERT_OK(ga_array_item(remote, Shape{1, 2}.data(), nullptr, &value));
+  EXPECT_TRUE(same_scalar(value, real_scalar(6.0, GA_FLOAT64))) << describe(value);
+}

@@ -2,6 +2,7 @@
  * GoogleTest-like lines and writes no XML; ctest counts it as one test. */
 #include <garray/garray.h>
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,6 +36,21 @@ int main(void) {
     CHECK(ga_stream_create(GA_STREAM_NON_BLOCKING, 0, &stream) == GA_OK);
     CHECK(ga_stream_synchronize(stream) == GA_OK);
     CHECK(ga_stream_release(stream) == GA_OK);
+  }
+  /* The ABI 1.0 convention from C: a destination-free creation call with its stream before the
+   * result, and a result that is output-only (a failing call leaves whatever it held). */
+  {
+    const int64_t shape[2] = {2, 3};
+    ga_array_t const garbage = (ga_array_t)(uintptr_t)0x1234;
+    ga_array_t result = garbage;
+    CHECK(ga_array_zeros(-1, shape, GA_FLOAT32, GA_ORDER_C, NULL, &result) == GA_ERROR_INVALID_ARGUMENT);
+    CHECK(result == garbage);
+    CHECK(ga_array_zeros(2, shape, GA_FLOAT32, GA_ORDER_C, NULL, NULL) == GA_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(ga_last_error(), "'result'") != NULL);
+    if (count > 0) {
+      CHECK(ga_array_zeros(2, shape, GA_FLOAT32, GA_ORDER_C, NULL, &result) == GA_OK && result != garbage);
+      CHECK(ga_array_release(result) == GA_OK);
+    }
   }
   printf("%s\n", failures == 0 ? "c99 API test passed" : "c99 API test FAILED");
   return failures == 0 ? 0 : 1;

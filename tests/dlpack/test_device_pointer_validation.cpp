@@ -21,14 +21,14 @@ struct Call {
 
 void expect_rejected(const Call& call, ga_status_t expected, const char* mentions) {
   int released = 0;
-  ga_array_t out = reinterpret_cast<ga_array_t>(0x1);
+  ga_array_t result = reinterpret_cast<ga_array_t>(std::uintptr_t{0x1});  // garbage: never read
   GA_EXPECT_STATUS(ga_array_from_device_pointer(call.data, call.device, call.ndim, call.shape, call.strides_bytes,
-                                                call.dtype, 0, &count_release, &released, &out),
+                                                call.dtype, 0, &count_release, &released, &result),
                    expected);
   const std::string message = ga_last_error();
   EXPECT_NE(message.find(mentions), std::string::npos) << message;
   EXPECT_EQ(released, 0) << "a failed wrap must leave the memory with the caller";
-  EXPECT_EQ(out, reinterpret_cast<ga_array_t>(0x1));
+  EXPECT_EQ(result, reinterpret_cast<ga_array_t>(std::uintptr_t{0x1}));
 }
 
 float placeholder[64];
@@ -57,11 +57,12 @@ TEST(DevicePointerValidation, ArgumentsAreCheckedBeforeTheDevice) {
   expect_rejected({.data = placeholder, .device = -1, .shape = shape_2x3}, GA_ERROR_NO_DEVICE, "device");
 }
 
-TEST(DevicePointerValidation, NullOutIsAnInvalidArgument) {
+TEST(DevicePointerValidation, NullResultIsAnInvalidArgument) {
   int released = 0;
   GA_EXPECT_STATUS(ga_array_from_device_pointer(placeholder, 0, 2, shape_2x3, nullptr, GA_FLOAT32, 0, &count_release,
                                                 &released, nullptr),
                    GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(ga_last_error()).find("argument 'result' is NULL"), std::string::npos) << ga_last_error();
   EXPECT_EQ(released, 0);
 }
 

@@ -7,6 +7,7 @@
 #include "host_array.hpp"
 
 #include <cstdint>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -224,10 +225,43 @@ TEST(DLPackExport, NullAndReleasedArgumentsAreRejected) {
   GA_EXPECT_STATUS(ga_array_to_dlpack_versioned(nullptr, -1, &tensor), GA_ERROR_INVALID_HANDLE);
   ga_array_t array = make_host_array({.shape = {2}});
   GA_EXPECT_STATUS(ga_array_to_dlpack_versioned(array, -1, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(ga_last_error()).find("argument 'tensor' is NULL"), std::string::npos) << ga_last_error();
   GA_EXPECT_STATUS(ga_array_to_dlpack(array, -1, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(ga_last_error()).find("argument 'tensor' is NULL"), std::string::npos) << ga_last_error();
   GA_ASSERT_OK(ga_array_release(array));
   GA_EXPECT_STATUS(ga_array_to_dlpack_versioned(array, -1, &tensor), GA_ERROR_INVALID_HANDLE);
   EXPECT_EQ(tensor, nullptr);
+}
+
+// The tensor pointer is output-only: garbage in it is never read (nor "deleted"); a failing export
+// leaves it, a successful one overwrites it.
+TEST(DLPackExport, GarbageInTheTensorPointerIsNeverRead) {
+  ReleaseCounter released;
+  ga_array_t array = make_host_array({.shape = {3, 2}}, released);
+  auto* const garbage_versioned =
+      reinterpret_cast<ga_dlpack_managed_tensor_versioned_t*>(std::uintptr_t{0x1234});
+  auto* const garbage_legacy = reinterpret_cast<ga_dlpack_managed_tensor_t*>(std::uintptr_t{0x1234});
+  ga_dlpack_managed_tensor_versioned_t* versioned = garbage_versioned;
+  ga_dlpack_managed_tensor_t* legacy = garbage_legacy;
+  GA_EXPECT_STATUS(ga_array_to_dlpack_versioned(array, 0, &versioned), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_to_dlpack(array, -2, &legacy), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_to_dlpack_versioned(nullptr, -1, &versioned), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_to_dlpack(nullptr, -1, &legacy), GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(versioned, garbage_versioned);
+  EXPECT_EQ(legacy, garbage_legacy);
+  GA_ASSERT_OK(ga_array_to_dlpack_versioned(array, -1, &versioned));
+  GA_ASSERT_OK(ga_array_to_dlpack(array, -1, &legacy));
+  ASSERT_NE(versioned, garbage_versioned);
+  ASSERT_NE(legacy, garbage_legacy);
+  ASSERT_NE(versioned, nullptr);
+  ASSERT_NE(legacy, nullptr);
+  EXPECT_EQ(tensor_shape(versioned->dl_tensor), (std::vector<int64_t>{3, 2}));
+  EXPECT_EQ(tensor_shape(legacy->dl_tensor), (std::vector<int64_t>{3, 2}));
+  GA_ASSERT_OK(ga_array_release(array));
+  versioned->deleter(versioned);
+  EXPECT_EQ(released.value(), 0);
+  legacy->deleter(legacy);
+  EXPECT_EQ(released.value(), 1);
 }
 
 TEST(DLPackExport, StreamHandOffWithoutAGpuIsNoDevice) {

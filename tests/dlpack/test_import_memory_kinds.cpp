@@ -118,3 +118,36 @@ TEST_F(DLPackMemoryKinds, DeviceIdBeyondTheVisibleDevicesIsNoDevice) {
   EXPECT_EQ(imported, nullptr);
   EXPECT_EQ(tensor.deleter_calls(), 0);
 }
+
+// The copy of host memory is queued on the caller's stream, and the result pointer is output-only:
+// garbage in it is overwritten on success and left on failure. A released stream is refused before
+// the tensor is taken (its deleter is not called).
+TEST_F(DLPackMemoryKinds, HostMemoryIsCopiedOnTheCallersStream) {
+  ga_stream_t stream = nullptr;
+  GA_ASSERT_OK(ga_stream_create(GA_STREAM_NON_BLOCKING, 0, &stream));
+  std::vector<int16_t> host = {7, -8, 9};
+  LegacyTestTensor tensor(host.data(), kHostDevice, {GA_DLPACK_INT, 16, 1}, {3});
+  const ga_array_t garbage = reinterpret_cast<ga_array_t>(std::uintptr_t{0x1234});
+  ga_array_t imported = garbage;
+  int copied = -1;
+  GA_ASSERT_OK(ga_array_from_dlpack(tensor.get(), stream, &copied, &imported));
+  ASSERT_NE(imported, garbage);
+  EXPECT_EQ(copied, 1);
+  EXPECT_EQ(tensor.deleter_calls(), 1);
+  GA_ASSERT_OK(ga_stream_synchronize(stream));
+  EXPECT_EQ(read_back<int16_t>(imported), (std::vector<int16_t>{7, -8, 9}));
+  GA_ASSERT_OK(ga_array_release(imported));
+
+  ga_stream_t released = nullptr;
+  GA_ASSERT_OK(ga_stream_create(GA_STREAM_DEFAULT, 0, &released));
+  GA_ASSERT_OK(ga_stream_release(released));
+  VersionedTestTensor untaken(host.data(), kHostDevice, {GA_DLPACK_INT, 16, 1}, {3});
+  imported = garbage;
+  copied = -1;
+  GA_EXPECT_STATUS(ga_array_from_dlpack_versioned(untaken.get(), released, &copied, &imported),
+                   GA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(imported, garbage);
+  EXPECT_EQ(copied, -1);
+  EXPECT_EQ(untaken.deleter_calls(), 0);
+  GA_ASSERT_OK(ga_stream_release(stream));
+}

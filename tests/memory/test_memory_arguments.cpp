@@ -36,6 +36,7 @@ TEST_F(MemoryArgumentTest, BadDeviceOrdinalIsNoDevice) {
   for (int device : {-1, 1 << 20}) {
     ga_memory_stats_t stats = {sizeof(stats)};
     GA_EXPECT_STATUS(ga_memory_pool_stats(device, &stats), GA_ERROR_NO_DEVICE);
+    GA_EXPECT_STATUS(ga_memory_pool_stats(device, nullptr), GA_ERROR_INVALID_ARGUMENT);  // before the ordinal
     GA_EXPECT_STATUS(ga_memory_pool_reset_peak(device), GA_ERROR_NO_DEVICE);
     GA_EXPECT_STATUS(ga_memory_pool_free_all_blocks(device), GA_ERROR_NO_DEVICE);
     GA_EXPECT_STATUS(ga_memory_pool_set_limit(device, 0), GA_ERROR_NO_DEVICE);

@@ -25,6 +25,11 @@ TEST_F(MemoryNoDeviceTest, DeviceMemoryCallsReturnNoDevice) {
   stats.used_bytes = 99;
   GA_EXPECT_STATUS(ga_memory_pool_stats(0, &stats), GA_ERROR_NO_DEVICE);
   EXPECT_EQ(stats.used_bytes, 99u);
+  // The struct is checked before the device: a NULL or too small one is the caller's error.
+  GA_EXPECT_STATUS(ga_memory_pool_stats(0, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  ga_memory_stats_t small = {2};
+  GA_EXPECT_STATUS(ga_memory_pool_stats(0, &small), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(ga_last_error()).find("struct_size"), std::string::npos) << ga_last_error();
   GA_EXPECT_STATUS(ga_memory_pool_reset_peak(0), GA_ERROR_NO_DEVICE);
   GA_EXPECT_STATUS(ga_memory_pool_free_all_blocks(0), GA_ERROR_NO_DEVICE);
   GA_EXPECT_STATUS(ga_memory_pool_set_limit(0, 1 << 20), GA_ERROR_NO_DEVICE);
@@ -47,6 +52,9 @@ TEST_F(MemoryNoDeviceTest, PinnedMemoryCallsReturnNoDevice) {
   stats.cached_bytes = 99;
   GA_EXPECT_STATUS(ga_pinned_pool_stats(&stats), GA_ERROR_NO_DEVICE);
   EXPECT_EQ(stats.cached_bytes, 99u);
+  GA_EXPECT_STATUS(ga_pinned_pool_stats(nullptr), GA_ERROR_INVALID_ARGUMENT);
+  ga_memory_stats_t small = {2};
+  GA_EXPECT_STATUS(ga_pinned_pool_stats(&small), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_pinned_pool_free_all_blocks(), GA_ERROR_NO_DEVICE);
 }
 

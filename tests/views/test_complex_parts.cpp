@@ -20,7 +20,7 @@ TEST(ComplexParts, ComplexPartsAreViewsWithDoubledStrides) {
   const garray::Array z = host_array({3, 4}, GA_COMPLEX128);
   const garray::Array sliced = z.view({3, 2}, {-4, 2}, 2 * 4 * 16 + 16);
   const garray::Array real = garray::real_part(sliced);
-  const garray::Array imag = garray::imag_part(sliced);
+  const garray::Array imag = garray::imag_part(sliced, garray::DeferredStream::current());
   EXPECT_EQ(real.dtype(), GA_FLOAT64);
   EXPECT_EQ(imag.dtype(), GA_FLOAT64);
   expect_layout(real, {{3, 2}, {-8, 4}, 144});
@@ -32,12 +32,13 @@ TEST(ComplexParts, ComplexPartsAreViewsWithDoubledStrides) {
 
 TEST(ComplexParts, Complex64ZeroDimensionalAndEmpty) {
   const garray::Array c = host_array({}, GA_COMPLEX64);
-  expect_layout(garray::imag_part(c), {{}, {}, 4});
-  EXPECT_EQ(garray::imag_part(c).dtype(), GA_FLOAT32);
+  expect_layout(garray::imag_part(c, garray::DeferredStream::current()), {{}, {}, 4});
+  EXPECT_EQ(garray::imag_part(c, garray::DeferredStream::current()).dtype(), GA_FLOAT32);
   const garray::Array column = host_array({5, 1}, GA_COMPLEX64);
   expect_layout(garray::real_part(column), {{5, 1}, {2, 2}, 0});
   EXPECT_FALSE(garray::real_part(column).is_c_contiguous());
-  expect_layout(garray::imag_part(host_array({0, 3}, GA_COMPLEX64)), {{0, 3}, {6, 2}, 4});
+  expect_layout(garray::imag_part(host_array({0, 3}, GA_COMPLEX64), garray::DeferredStream::current()),
+                {{0, 3}, {6, 2}, 4});
 }
 
 TEST(ComplexParts, RealPartOfARealArrayIsAPlainView) {

@@ -6,6 +6,7 @@
 #include "gpu_test.hpp"
 #include "host_array.hpp"
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -178,17 +179,17 @@ TEST_F(ViewsCapiTest, BroadcastArraysIsAllOrNothing) {
   GA_ASSERT_OK(ga_array_release(released));
   const ga_array_t mismatched = handle_of(host_array({5}));
   const ga_array_t untouched = reinterpret_cast<ga_array_t>(0x1234);
-  ga_array_t out[2] = {untouched, untouched};
+  ga_array_t results[2] = {untouched, untouched};
   const ga_array_t with_released[] = {a_, released};
-  GA_EXPECT_STATUS(ga_array_broadcast_arrays(with_released, 2, out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_broadcast_arrays(with_released, 2, results), GA_ERROR_INVALID_HANDLE);
   expect_message_names("ga_array_broadcast_arrays", "arrays[1]");
   const ga_array_t with_mismatch[] = {a_, mismatched};
-  GA_EXPECT_STATUS(ga_array_broadcast_arrays(with_mismatch, 2, out), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_broadcast_arrays(with_mismatch, 2, results), GA_ERROR_SHAPE_MISMATCH);
   expect_message_names("ga_array_broadcast_arrays", "arrays[1] has shape (5,)");
-  EXPECT_EQ(out[0], untouched);
-  EXPECT_EQ(out[1], untouched);
-  GA_EXPECT_STATUS(ga_array_broadcast_arrays(with_mismatch, -1, out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_broadcast_arrays(nullptr, 2, out), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(results[0], untouched);
+  EXPECT_EQ(results[1], untouched);
+  GA_EXPECT_STATUS(ga_array_broadcast_arrays(with_mismatch, -1, results), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_broadcast_arrays(nullptr, 2, results), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_array_broadcast_arrays(with_mismatch, 2, nullptr), GA_ERROR_INVALID_ARGUMENT);
   GA_ASSERT_OK(ga_array_release(mismatched));
 }
@@ -207,11 +208,11 @@ TEST_F(ViewsCapiTest, RealAndImagOfComplex) {
   for (ga_array_t handle : {real, imag, z}) GA_ASSERT_OK(ga_array_release(handle));
 }
 
-TEST_F(ViewsCapiTest, BadHandlesAndOutPointers) {
+TEST_F(ViewsCapiTest, BadHandlesAndResultPointers) {
   const ga_array_t released = handle_of(host_array({4}));
   GA_ASSERT_OK(ga_array_release(released));
   const ga_array_t untouched = reinterpret_cast<ga_array_t>(0x1234);
-  ga_array_t out = untouched;
+  ga_array_t garbage = untouched;
   const int64_t shape[] = {24};
   const int axes[] = {0};
   // Each entry point with a given input and out-pointer.
@@ -234,83 +235,129 @@ TEST_F(ViewsCapiTest, BadHandlesAndOutPointers) {
         {"ga_array_imag", ga_array_imag(array, nullptr, result)},
     };
   };
-  for (const auto& [name, status] : calls(nullptr, &out)) {
+  for (const auto& [name, status] : calls(nullptr, &garbage)) {
     EXPECT_EQ(status, GA_ERROR_INVALID_HANDLE) << name;
   }
-  for (const auto& [name, status] : calls(released, &out)) {
+  for (const auto& [name, status] : calls(released, &garbage)) {
     EXPECT_EQ(status, GA_ERROR_INVALID_HANDLE) << name;
   }
-  EXPECT_EQ(out, untouched);
+  EXPECT_EQ(garbage, untouched);
   for (const auto& [name, status] : calls(a_, nullptr)) {
     EXPECT_EQ(status, GA_ERROR_INVALID_ARGUMENT) << name;
   }
-  GA_EXPECT_STATUS(ga_array_real(released, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_real(released, &garbage), GA_ERROR_INVALID_HANDLE);
   expect_message_names("ga_array_real", "argument 'array' is not a live handle");
   GA_EXPECT_STATUS(ga_array_squeeze(a_, nullptr, 0, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  expect_message_names("ga_array_squeeze", "argument 'out' is NULL");
+  expect_message_names("ga_array_squeeze", "argument 'result' is NULL");
+  GA_EXPECT_STATUS(ga_array_reshape(a_, 1, shape, GA_ORDER_C, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  expect_message_names("ga_array_reshape", "argument 'result' is NULL");
+  GA_EXPECT_STATUS(ga_array_index(a_, nullptr, 0, nullptr), GA_ERROR_INVALID_ARGUMENT);
+  expect_message_names("ga_array_index", "argument 'result' is NULL");
+}
+
+// The result pointer is output-only: whatever it holds is never read (nor released), a failing call
+// leaves it as it was, and a successful one overwrites it with a new, valid handle.
+TEST_F(ViewsCapiTest, GarbageInTheResultIsNeverRead) {
+  const ga_array_t garbage = reinterpret_cast<ga_array_t>(std::uintptr_t{0x1234});
+  const int64_t five_by_five[] = {5, 5};
+  const int64_t four_by_six[] = {4, 6};
+  const ga_index_t too_far[] = {at(0), at(3)};
+  const ga_index_t last_row[] = {at(-1)};
+  // Failing calls: bad input, the garbage is left in place.
+  ga_array_t result = garbage;
+  GA_EXPECT_STATUS(ga_array_reshape(a_, 2, five_by_five, GA_ORDER_C, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
+  EXPECT_EQ(result, garbage);
+  GA_EXPECT_STATUS(ga_array_reshape(a_, 2, four_by_six, GA_ORDER_K, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(result, garbage);
+  GA_EXPECT_STATUS(ga_array_index(a_, too_far, 2, &result), GA_ERROR_INDEX);
+  EXPECT_EQ(result, garbage);
+  GA_EXPECT_STATUS(ga_array_index(a_, nullptr, 1, &result), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(result, garbage);
+  GA_EXPECT_STATUS(ga_array_transpose(a_, nullptr, 3, &result), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(result, garbage);
+  // Successful calls: the garbage is overwritten by a live handle of the result.
+  GA_ASSERT_OK(ga_array_reshape(a_, 2, four_by_six, GA_ORDER_C, nullptr, &result));
+  ASSERT_NE(result, garbage);
+  EXPECT_TRUE(garray::capi::is_live(result));
+  EXPECT_EQ(shape_of(result), (Shape{4, 6}));
+  GA_ASSERT_OK(ga_array_release(result));
+  result = garbage;
+  GA_ASSERT_OK(ga_array_index(a_, last_row, 1, &result));
+  ASSERT_NE(result, garbage);
+  EXPECT_EQ(shape_of(result), (Shape{3, 4}));
+  EXPECT_EQ(address_offset(result, a_), 96);
+  GA_ASSERT_OK(ga_array_release(result));
+  ga_array_t pair[2] = {garbage, garbage};
+  const ga_array_t inputs[] = {a_, a_};
+  GA_ASSERT_OK(ga_array_broadcast_arrays(inputs, 2, pair));
+  for (ga_array_t handle : pair) {
+    ASSERT_NE(handle, garbage);
+    EXPECT_EQ(shape_of(handle), (Shape{2, 3, 4}));
+    GA_ASSERT_OK(ga_array_release(handle));
+  }
 }
 
 TEST_F(ViewsCapiTest, BadCountsAndLists) {
   const ga_array_t untouched = reinterpret_cast<ga_array_t>(0x1234);
-  ga_array_t out = untouched;
+  ga_array_t result = untouched;
   const int64_t long_shape[33] = {24, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
                                   1,  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
   const int axes[33] = {};
-  GA_EXPECT_STATUS(ga_array_reshape(a_, 33, long_shape, GA_ORDER_C, nullptr, &out),
+  GA_EXPECT_STATUS(ga_array_reshape(a_, 33, long_shape, GA_ORDER_C, nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
   expect_message_names("ga_array_reshape", "argument 'shape' has 33 entries");
-  GA_EXPECT_STATUS(ga_array_reshape(a_, -1, long_shape, GA_ORDER_C, nullptr, &out),
+  GA_EXPECT_STATUS(ga_array_reshape(a_, -1, long_shape, GA_ORDER_C, nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_reshape(a_, 2, nullptr, GA_ORDER_C, nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_reshape(a_, 1, long_shape, GA_ORDER_K, nullptr, &out),
+  GA_EXPECT_STATUS(ga_array_reshape(a_, 2, nullptr, GA_ORDER_C, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_reshape(a_, 1, long_shape, GA_ORDER_K, nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
   const int64_t five_by_five[] = {5, 5};
-  GA_EXPECT_STATUS(ga_array_reshape(a_, 2, five_by_five, GA_ORDER_C, nullptr, &out),
+  GA_EXPECT_STATUS(ga_array_reshape(a_, 2, five_by_five, GA_ORDER_C, nullptr, &result),
                    GA_ERROR_SHAPE_MISMATCH);
   expect_message_names("ga_array_reshape", "cannot reshape array of size 24 into shape (5, 5)");
-  GA_EXPECT_STATUS(ga_array_broadcast_to(a_, 33, long_shape, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_ravel(a_, static_cast<ga_order_t>(4), nullptr, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_flatten(a_, static_cast<ga_order_t>(4), nullptr, &out),
+  GA_EXPECT_STATUS(ga_array_broadcast_to(a_, 33, long_shape, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_ravel(a_, static_cast<ga_order_t>(4), nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_flatten(a_, static_cast<ga_order_t>(4), nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_transpose(a_, axes, 33, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_transpose(a_, nullptr, 3, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_transpose(a_, axes, 33, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_transpose(a_, nullptr, 3, &result), GA_ERROR_INVALID_ARGUMENT);
   expect_message_names("ga_array_transpose", "naxes is 3");
-  GA_EXPECT_STATUS(ga_array_transpose(a_, axes, -1, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_transpose(a_, axes, 3, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_transpose(a_, axes, -1, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_transpose(a_, axes, 3, &result), GA_ERROR_INVALID_ARGUMENT);
   expect_message_names("ga_array_transpose", "repeated axis 0");
-  GA_EXPECT_STATUS(ga_array_moveaxis(a_, axes, axes, 33, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_moveaxis(a_, nullptr, axes, 1, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_moveaxis(a_, axes, axes, 33, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_moveaxis(a_, nullptr, axes, 1, &result), GA_ERROR_INVALID_ARGUMENT);
   expect_message_names("ga_array_moveaxis", "argument 'source' is NULL but its count is 1");
-  GA_EXPECT_STATUS(ga_array_expand_dims(a_, axes, 33, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_expand_dims(a_, nullptr, 1, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_squeeze(a_, axes, 33, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_squeeze(a_, nullptr, 2, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_squeeze(a_, axes, 1, &out), GA_ERROR_SHAPE_MISMATCH);
+  GA_EXPECT_STATUS(ga_array_expand_dims(a_, axes, 33, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_expand_dims(a_, nullptr, 1, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_squeeze(a_, axes, 33, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_squeeze(a_, nullptr, 2, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_squeeze(a_, axes, 1, &result), GA_ERROR_SHAPE_MISMATCH);
   expect_message_names("ga_array_squeeze", "axis 0 of shape (2, 3, 4) has extent 2");
-  GA_EXPECT_STATUS(ga_array_index(a_, nullptr, 1, &out), GA_ERROR_INVALID_ARGUMENT);
-  GA_EXPECT_STATUS(ga_array_index(a_, nullptr, -1, &out), GA_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(out, untouched);
+  GA_EXPECT_STATUS(ga_array_index(a_, nullptr, 1, &result), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_index(a_, nullptr, -1, &result), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(result, untouched);
 }
 
 TEST_F(ViewsCapiTest, BadAxesAndIndices) {
-  ga_array_t out = nullptr;
-  GA_EXPECT_STATUS(ga_array_swapaxes(a_, 0, 3, &out), GA_ERROR_INDEX);
+  ga_array_t result = nullptr;
+  GA_EXPECT_STATUS(ga_array_swapaxes(a_, 0, 3, &result), GA_ERROR_INDEX);
   expect_message_names("ga_array_swapaxes", "axis2 3 is out of bounds");
   const int out_of_range[] = {0, 1, 5};
-  GA_EXPECT_STATUS(ga_array_transpose(a_, out_of_range, 3, &out), GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_array_expand_dims(a_, out_of_range + 2, 1, &out), GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_array_squeeze(a_, out_of_range + 2, 1, &out), GA_ERROR_INDEX);
-  GA_EXPECT_STATUS(ga_array_moveaxis(a_, out_of_range, out_of_range + 2, 1, &out), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_transpose(a_, out_of_range, 3, &result), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_expand_dims(a_, out_of_range + 2, 1, &result), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_squeeze(a_, out_of_range + 2, 1, &result), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_moveaxis(a_, out_of_range, out_of_range + 2, 1, &result), GA_ERROR_INDEX);
   const ga_index_t too_far[] = {at(0), at(3)};
-  GA_EXPECT_STATUS(ga_array_index(a_, too_far, 2, &out), GA_ERROR_INDEX);
+  GA_EXPECT_STATUS(ga_array_index(a_, too_far, 2, &result), GA_ERROR_INDEX);
   expect_message_names("ga_array_index",
                        "items[1]: index 3 is out of bounds for axis 1 with size 3");
   const ga_index_t zero_step[] = {{GA_INDEX_SLICE, 0, 0, 0, 0, 0}};
-  GA_EXPECT_STATUS(ga_array_index(a_, zero_step, 1, &out), GA_ERROR_INVALID_ARGUMENT);
+  GA_EXPECT_STATUS(ga_array_index(a_, zero_step, 1, &result), GA_ERROR_INVALID_ARGUMENT);
   expect_message_names("ga_array_index", "items[0]: slice step cannot be zero");
   const ga_index_t too_many[] = {at(0), at(0), at(0), at(0)};
-  GA_EXPECT_STATUS(ga_array_index(a_, too_many, 4, &out), GA_ERROR_INDEX);
-  EXPECT_EQ(out, nullptr);
+  GA_EXPECT_STATUS(ga_array_index(a_, too_many, 4, &result), GA_ERROR_INDEX);
+  EXPECT_EQ(result, nullptr);
 }
 
 // Without a GPU the views still work, and what must copy or allocate fails cleanly.
@@ -319,16 +366,41 @@ TEST_F(ViewsCapiTest, CopiesWithoutADeviceReturnNoDevice) {
   ga_array_t transposed = nullptr;
   GA_ASSERT_OK(ga_array_transpose(a_, nullptr, 0, &transposed));
   const ga_array_t untouched = reinterpret_cast<ga_array_t>(0x1234);
-  ga_array_t out = untouched;
+  ga_array_t result = untouched;
   const int64_t flat[] = {24};
-  GA_EXPECT_STATUS(ga_array_reshape(transposed, 1, flat, GA_ORDER_C, nullptr, &out), GA_ERROR_NO_DEVICE);
-  GA_EXPECT_STATUS(ga_array_ravel(transposed, GA_ORDER_C, nullptr, &out), GA_ERROR_NO_DEVICE);
-  GA_EXPECT_STATUS(ga_array_flatten(a_, GA_ORDER_C, nullptr, &out), GA_ERROR_NO_DEVICE);
-  GA_EXPECT_STATUS(ga_array_imag(a_, nullptr, &out), GA_ERROR_NO_DEVICE);
-  EXPECT_EQ(out, untouched);
-  GA_ASSERT_OK(ga_array_reshape(transposed, 1, flat, GA_ORDER_F, nullptr, &out));
-  GA_ASSERT_OK(ga_array_release(out));
+  GA_EXPECT_STATUS(ga_array_reshape(transposed, 1, flat, GA_ORDER_C, nullptr, &result), GA_ERROR_NO_DEVICE);
+  GA_EXPECT_STATUS(ga_array_ravel(transposed, GA_ORDER_C, nullptr, &result), GA_ERROR_NO_DEVICE);
+  GA_EXPECT_STATUS(ga_array_flatten(a_, GA_ORDER_C, nullptr, &result), GA_ERROR_NO_DEVICE);
+  GA_EXPECT_STATUS(ga_array_imag(a_, nullptr, &result), GA_ERROR_NO_DEVICE);
+  EXPECT_EQ(result, untouched);
+  GA_ASSERT_OK(ga_array_reshape(transposed, 1, flat, GA_ORDER_F, nullptr, &result));
+  GA_ASSERT_OK(ga_array_release(result));
   GA_ASSERT_OK(ga_array_release(transposed));
+}
+
+// A function that hands back its input when nothing needs doing (ascontiguousarray of a C-contiguous
+// array) returns the same handle with one more reference, needing no device: releasing that
+// reference leaves the caller's handle alive. Garbage in the result pointer is not read.
+TEST_F(ViewsCapiTest, TheSameHandleComesBackWithOneMoreReference) {
+  const ga_array_t garbage = reinterpret_cast<ga_array_t>(std::uintptr_t{0x1234});
+  ga_array_t result = garbage;
+  GA_ASSERT_OK(ga_array_ascontiguousarray(a_, nullptr, &result));
+  EXPECT_EQ(result, a_);
+  GA_ASSERT_OK(ga_array_release(result));
+  EXPECT_TRUE(garray::capi::is_live(a_));
+  EXPECT_EQ(shape_of(a_), (Shape{2, 3, 4}));
+  // The F-contiguous transpose for asfortranarray.
+  ga_array_t transposed = nullptr;
+  GA_ASSERT_OK(ga_array_transpose(a_, nullptr, 0, &transposed));
+  result = garbage;
+  GA_ASSERT_OK(ga_array_asfortranarray(transposed, nullptr, &result));
+  EXPECT_EQ(result, transposed);
+  GA_ASSERT_OK(ga_array_release(result));
+  EXPECT_TRUE(garray::capi::is_live(transposed));
+  GA_ASSERT_OK(ga_array_release(transposed));
+  // The last reference of a_'s buffer goes with a_ itself.
+  GA_ASSERT_OK(ga_array_release(a_));
+  EXPECT_TRUE(released_);
 }
 
 // The example of docs/arrays.md ("Views and indexing"), verbatim between the markers.

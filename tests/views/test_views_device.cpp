@@ -51,41 +51,42 @@ TEST_F(ViewsDeviceTest, ReshapeCopiesWhenNoViewExists) {
   const garray::Array a = device_arange({2, 3, 4});
   const garray::Array transposed = a.view({4, 3, 2}, {1, 4, 12}, 0);
   // a.T.reshape(12, 2)
-  const garray::Array copy = garray::reshape(transposed, {12, -1}, GA_ORDER_C);
+  const garray::Array copy = garray::reshape(transposed, {12, -1}, GA_ORDER_C, garray::current_stream());
   EXPECT_NE(copy.buffer(), a.buffer());
   EXPECT_EQ(copy.shape(), (garray::Dims{12, 2}));
   EXPECT_EQ(copy.strides(), (garray::Dims{2, 1}));
   EXPECT_EQ(copy.flags(), unsigned{GA_ARRAY_C_CONTIGUOUS | GA_ARRAY_WRITEABLE | GA_ARRAY_OWNDATA});
   EXPECT_EQ(memory_of(copy), kTransposedInCOrder);
   // a.reshape(4, 6, order='F') reads a in F order into an F-ordered copy.
-  const garray::Array fortran = garray::reshape(a, {4, 6}, GA_ORDER_F);
+  const garray::Array fortran = garray::reshape(a, {4, 6}, GA_ORDER_F, garray::current_stream());
   EXPECT_EQ(fortran.strides(), (garray::Dims{1, 4}));
   EXPECT_EQ(memory_of(fortran), kTransposedInCOrder);  // the same elements as a.ravel('F')
 }
 
 TEST_F(ViewsDeviceTest, FlattenAlwaysCopiesAndRavelOnlyWhenItMust) {
   const garray::Array a = device_arange({2, 3, 4});
-  const garray::Array flat = garray::flatten(a, GA_ORDER_C);
+  const garray::Array flat = garray::flatten(a, GA_ORDER_C, garray::current_stream());
   EXPECT_NE(flat.buffer(), a.buffer());
   EXPECT_FALSE(flat.is_view());
   EXPECT_EQ(memory_of(flat).back(), 23.0);
-  EXPECT_EQ(memory_of(garray::flatten(a, GA_ORDER_F)), kTransposedInCOrder);  // a.ravel('F')
-  EXPECT_EQ(garray::ravel(a, GA_ORDER_C).buffer(), a.buffer());
+  EXPECT_EQ(memory_of(garray::flatten(a, GA_ORDER_F, garray::current_stream())),
+            kTransposedInCOrder);  // a.ravel('F')
+  EXPECT_EQ(garray::ravel(a, GA_ORDER_C, garray::current_stream()).buffer(), a.buffer());
   // a[:, ::-1].ravel('K') == a[:, ::-1].ravel('C'): NumPy's K order does not flip negative strides.
   const garray::Array reversed = a.view({2, 3, 4}, {12, -4, 1}, 64);
-  EXPECT_EQ(memory_of(garray::ravel(reversed, GA_ORDER_K)),
+  EXPECT_EQ(memory_of(garray::ravel(reversed, GA_ORDER_K, garray::current_stream())),
             (std::vector<double>{8,  9,  10, 11, 4,  5,  6,  7,  0,  1,  2,  3,
                                  20, 21, 22, 23, 16, 17, 18, 19, 12, 13, 14, 15}));
   // a.transpose(1, 0, 2)[:, :, ::2].ravel('K') reads memory order.
   const garray::Array gapped = a.view({3, 2, 2}, {4, 12, 2}, 0);
-  EXPECT_EQ(memory_of(garray::ravel(gapped, GA_ORDER_K)),
+  EXPECT_EQ(memory_of(garray::ravel(gapped, GA_ORDER_K, garray::current_stream())),
             (std::vector<double>{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22}));
 }
 
 TEST_F(ViewsDeviceTest, ImagOfARealArrayIsReadOnlyZeros) {
   const garray::Array a = device_arange({2, 3, 4});
   const garray::Array transposed = a.view({4, 3, 2}, {1, 4, 12}, 0);
-  const garray::Array imag = garray::imag_part(transposed);
+  const garray::Array imag = garray::imag_part(transposed, garray::current_stream());
   EXPECT_EQ(imag.dtype(), GA_FLOAT64);
   EXPECT_EQ(imag.shape(), transposed.shape());
   EXPECT_TRUE(imag.is_f_contiguous())
@@ -93,7 +94,7 @@ TEST_F(ViewsDeviceTest, ImagOfARealArrayIsReadOnlyZeros) {
   EXPECT_FALSE(imag.writeable());
   EXPECT_EQ(imag.flags() & GA_ARRAY_OWNDATA, unsigned{GA_ARRAY_OWNDATA});
   EXPECT_EQ(memory_of(imag), std::vector<double>(24, 0.0));
-  EXPECT_EQ(garray::imag_part(device_arange({0, 3})).size(), 0);
+  EXPECT_EQ(garray::imag_part(device_arange({0, 3}), garray::current_stream()).size(), 0);
 }
 
 TEST_F(ViewsDeviceTest, CApiCopiesAreNewHandles) {

@@ -60,30 +60,30 @@ TEST(ViewsPublic, BroadcastShapesErrorsLeaveOutputsAlone) {
 
 TEST(ViewsPublic, NullArrayIsAnInvalidHandleEverywhere) {
   const ga_array_t untouched = reinterpret_cast<ga_array_t>(0x1234);
-  ga_array_t out = untouched;
+  ga_array_t result = untouched;
   const int64_t shape[] = {1};
   const int axes[] = {0};
-  GA_EXPECT_STATUS(ga_array_index(nullptr, nullptr, 0, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_index(nullptr, nullptr, 0, &result), GA_ERROR_INVALID_HANDLE);
   EXPECT_NE(std::string(ga_last_error()).find("ga_array_index: argument 'array' is NULL"),
             std::string::npos)
       << ga_last_error();
-  GA_EXPECT_STATUS(ga_array_reshape(nullptr, 1, shape, GA_ORDER_C, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_ravel(nullptr, GA_ORDER_C, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_flatten(nullptr, GA_ORDER_C, nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_transpose(nullptr, nullptr, 0, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_swapaxes(nullptr, 0, 0, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_moveaxis(nullptr, axes, axes, 1, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_expand_dims(nullptr, axes, 1, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_squeeze(nullptr, nullptr, 0, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_atleast_1d(nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_atleast_2d(nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_atleast_3d(nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_broadcast_to(nullptr, 1, shape, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_real(nullptr, &out), GA_ERROR_INVALID_HANDLE);
-  GA_EXPECT_STATUS(ga_array_imag(nullptr, nullptr, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_reshape(nullptr, 1, shape, GA_ORDER_C, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_ravel(nullptr, GA_ORDER_C, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_flatten(nullptr, GA_ORDER_C, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_transpose(nullptr, nullptr, 0, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_swapaxes(nullptr, 0, 0, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_moveaxis(nullptr, axes, axes, 1, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_expand_dims(nullptr, axes, 1, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_squeeze(nullptr, nullptr, 0, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_atleast_1d(nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_atleast_2d(nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_atleast_3d(nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_broadcast_to(nullptr, 1, shape, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_real(nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_imag(nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
   const ga_array_t arrays[] = {nullptr};
-  GA_EXPECT_STATUS(ga_array_broadcast_arrays(arrays, 1, &out), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_array_broadcast_arrays(arrays, 1, &result), GA_ERROR_INVALID_HANDLE);
   EXPECT_NE(std::string(ga_last_error()).find("arrays[0]"), std::string::npos);
-  EXPECT_EQ(out, untouched);
+  EXPECT_EQ(result, untouched);
   GA_ASSERT_OK(ga_array_broadcast_arrays(nullptr, 0, nullptr));
 }
