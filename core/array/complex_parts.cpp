@@ -58,9 +58,4 @@ Array imag_part(const Array& array, DeferredStream stream) {
   return read_only_zeros_like(array, stream.get());
 }
 
-Array imag_part(const Array& array) {
-  if (is_complex(array.dtype())) return imag_part(array, DeferredStream::current());
-  return imag_part(array, current_stream(array.device()));
-}
-
 }  // namespace garray

@@ -21,8 +21,4 @@ Array real_part(const Array& array);
 // is not on its device). A complex array needs no stream, nor a device.
 Array imag_part(const Array& array, DeferredStream stream);
 
-// imag_part() filling, for a real dtype, on the calling thread's current stream of the array's
-// device (looked up only then): for the callers inside the core that do not pass their stream yet.
-Array imag_part(const Array& array);
-
 }  // namespace garray

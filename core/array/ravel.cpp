@@ -47,10 +47,6 @@ Array ravel(const Array& array, ga_order_t order, DeferredStream stream) {
   return flatten(array, order, stream);
 }
 
-Array ravel(const Array& array, ga_order_t order) {
-  return ravel(array, order, current_stream(array.device()));
-}
-
 Array flatten(const Array& array, ga_order_t order, DeferredStream stream) {
   GA_REQUIRE_ARGUMENT(
       order >= GA_ORDER_C && order <= GA_ORDER_K,
@@ -60,10 +56,6 @@ Array flatten(const Array& array, ga_order_t order, DeferredStream stream) {
   GA_REQUIRE(flat.has_value(), GA_ERROR_INTERNAL,
           "the copy in order " + std::to_string(static_cast<int>(order)) + " is not compact");
   return as_owner(copy, flat->shape(), flat->strides());
-}
-
-Array flatten(const Array& array, ga_order_t order) {
-  return flatten(array, order, current_stream(array.device()));
 }
 
 }  // namespace garray

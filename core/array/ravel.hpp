@@ -21,17 +21,9 @@ std::optional<Array> ravel_view(const Array& array, ga_order_t order);
 // unlike NumPy's ravel, a strided input that one constant stride can walk gives a view.
 Array ravel(const Array& array, ga_order_t order, DeferredStream stream);
 
-// ravel() copying, when it must, on the calling thread's current stream of the array's device:
-// for the callers inside the core that do not pass their stream yet.
-Array ravel(const Array& array, ga_order_t order);
-
 // A new 1-D array, owning its data, with the elements of `array` in `order` (C, F, A or K), copied
 // on `stream` (GA_ERROR_INVALID_ARGUMENT when `array` is not on its device). The order is checked
 // before the stream is looked up, so a bad one is reported as such without a device.
 Array flatten(const Array& array, ga_order_t order, DeferredStream stream);
-
-// flatten() copying on the calling thread's current stream of the array's device: for the callers
-// inside the core that do not pass their stream yet.
-Array flatten(const Array& array, ga_order_t order);
 
 }  // namespace garray

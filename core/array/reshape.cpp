@@ -160,10 +160,6 @@ Array reshape(const Array& array, const Dims& requested, ga_order_t order, Defer
   return as_owner(copy, shape, contiguous_strides(shape, resolved_order));
 }
 
-Array reshape(const Array& array, const Dims& requested, ga_order_t order) {
-  return reshape(array, requested, order, current_stream(array.device()));
-}
-
 Array copy_in_order(const Array& source, ga_order_t order, const StreamRef& stream) {
   require_on_stream_device(source, stream, "array");
   return copy_as(source, source.dtype(), order, stream);

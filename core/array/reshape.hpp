@@ -40,10 +40,6 @@ std::optional<Array> reshape_view(const Array& array, const Dims& requested, ga_
 // device. The copy is the result's own: it is not flagged as a view.
 Array reshape(const Array& array, const Dims& requested, ga_order_t order, DeferredStream stream);
 
-// reshape() copying, when it must, on the calling thread's current stream of the array's device:
-// for the callers inside the core that do not pass their stream yet.
-Array reshape(const Array& array, const Dims& requested, ga_order_t order);
-
 // A new array with the elements of `source` laid out in `order` (C, F, A or K as NumPy's copy),
 // made on `stream`, which must be on the array's device: the one place reshaping and ravelling
 // copy.

@@ -252,7 +252,7 @@ void place(const Array& a, const Array& mask, const Array& values, const StreamR
   if (a.size() == 0) return;
   const Array flags = bool_mask_like(a, mask, stream);
   const Array positions = reshape(cumulative(Cumulative::sum, flags, std::nullopt, GA_INT64, std::nullopt, stream),
-                                  a.shape(), GA_ORDER_C);
+                                  a.shape(), GA_ORDER_C, stream);
   const Array source = flat_values(values, a, stream);
   KernelArgument inputs[4];
   inputs[0].array = &flags;
