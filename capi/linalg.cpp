@@ -1,5 +1,6 @@
 #include <garray/linalg.h>
 
+#include "capi/computed_result.hpp"
 #include "capi/converters.hpp"
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
@@ -8,17 +9,15 @@
 #include "core/linalg/lu.hpp"
 #include "core/linalg/product_output.hpp"
 
-#include <optional>
 #include <utility>
 #include <vector>
 
 using garray::Array;
 using garray::StreamRef;
+using garray::capi::computed_result;
 using garray::capi::deref;
 using garray::capi::guarded;
-using garray::capi::hand_out;
 using garray::capi::make_array_handles;
-using garray::capi::optional_array;
 using garray::capi::require_out;
 using garray::capi::stream_or_current;
 
@@ -41,33 +40,24 @@ GA_API ga_status_t ga_linalg_check_errors(ga_stream_t stream) {
 
 GA_API ga_status_t ga_linalg_solve(ga_array_t a, ga_array_t b, ga_array_t out, ga_stream_t stream,
                                    ga_array_t* result) {
-  return guarded(__func__, [&] {
+  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
     const Array& matrices = deref(a, "a");
     const Array& right = deref(b, "b");
-    const std::optional<Array> given = optional_array(out, "out");
-    require_out(result, "result");
-    const StreamRef& queue = stream_or_current(stream);
-    hand_out(garray::deliver_computed(garray::solve(matrices, right, queue), given, queue), out, result);
+    return garray::solve(matrices, right, queue);
   });
 }
 
 GA_API ga_status_t ga_linalg_inv(ga_array_t a, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
-  return guarded(__func__, [&] {
+  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
     const Array& matrices = deref(a, "a");
-    const std::optional<Array> given = optional_array(out, "out");
-    require_out(result, "result");
-    const StreamRef& queue = stream_or_current(stream);
-    hand_out(garray::deliver_computed(garray::inv(matrices, queue), given, queue), out, result);
+    return garray::inv(matrices, queue);
   });
 }
 
 GA_API ga_status_t ga_linalg_det(ga_array_t a, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
-  return guarded(__func__, [&] {
+  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
     const Array& matrices = deref(a, "a");
-    const std::optional<Array> given = optional_array(out, "out");
-    require_out(result, "result");
-    const StreamRef& queue = stream_or_current(stream);
-    hand_out(garray::deliver_computed(garray::det(matrices, queue), given, queue), out, result);
+    return garray::det(matrices, queue);
   });
 }
 
@@ -85,12 +75,9 @@ GA_API ga_status_t ga_linalg_slogdet(ga_array_t a, ga_stream_t stream, ga_array_
 
 GA_API ga_status_t ga_linalg_cholesky(ga_array_t a, int upper, ga_array_t out, ga_stream_t stream,
                                       ga_array_t* result) {
-  return guarded(__func__, [&] {
+  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
     const Array& matrices = deref(a, "a");
-    const std::optional<Array> given = optional_array(out, "out");
-    require_out(result, "result");
-    const StreamRef& queue = stream_or_current(stream);
-    hand_out(garray::deliver_computed(garray::cholesky(matrices, upper != 0, queue), given, queue), out, result);
+    return garray::cholesky(matrices, upper != 0, queue);
   });
 }
 
@@ -149,12 +136,9 @@ GA_API ga_status_t ga_linalg_eigh(ga_array_t a, ga_linalg_uplo_t uplo, ga_stream
 
 GA_API ga_status_t ga_linalg_eigvalsh(ga_array_t a, ga_linalg_uplo_t uplo, ga_array_t out, ga_stream_t stream,
                                       ga_array_t* result) {
-  return guarded(__func__, [&] {
+  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
     const Array& matrices = deref(a, "a");
-    const std::optional<Array> given = optional_array(out, "out");
-    require_out(result, "result");
-    const StreamRef& queue = stream_or_current(stream);
-    hand_out(garray::deliver_computed(garray::eigh(matrices, uplo, false, queue).w, given, queue), out, result);
+    return garray::eigh(matrices, uplo, false, queue).w;
   });
 }
 
@@ -171,12 +155,9 @@ GA_API ga_status_t ga_linalg_eig(ga_array_t a, ga_stream_t stream, ga_array_t* w
 }
 
 GA_API ga_status_t ga_linalg_eigvals(ga_array_t a, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
-  return guarded(__func__, [&] {
+  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
     const Array& matrices = deref(a, "a");
-    const std::optional<Array> given = optional_array(out, "out");
-    require_out(result, "result");
-    const StreamRef& queue = stream_or_current(stream);
-    hand_out(garray::deliver_computed(garray::eig(matrices, false, queue).w, given, queue), out, result);
+    return garray::eig(matrices, false, queue).w;
   });
 }
 

@@ -1,5 +1,6 @@
 #include <garray/linalg.h>
 
+#include "capi/computed_result.hpp"
 #include "capi/converters.hpp"
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
@@ -14,11 +15,10 @@
 using garray::Array;
 using garray::StreamRef;
 using garray::capi::caller_axes;
+using garray::capi::computed_result;
 using garray::capi::deref;
 using garray::capi::guarded;
-using garray::capi::hand_out;
 using garray::capi::make_array_handles;
-using garray::capi::optional_array;
 using garray::capi::require_out;
 using garray::capi::stream_or_current;
 
@@ -36,47 +36,33 @@ extern "C" {
 
 GA_API ga_status_t ga_linalg_norm(ga_array_t x, ga_linalg_norm_ord_t ord, double p, const int* axes, int axis_count,
                                   int keepdims, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
-  return guarded(__func__, [&] {
+  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
     const Array& input = deref(x, "x");
-    const std::optional<Array> given = optional_array(out, "out");
-    require_out(result, "result");
     const std::optional<std::vector<int>> reduced = caller_axes(axes, axis_count);
-    const StreamRef& queue = stream_or_current(stream);
-    hand_out(garray::deliver_computed(garray::norm(input, {ord, p}, reduced, keepdims != 0, queue), given, queue), out,
-             result);
+    return garray::norm(input, {ord, p}, reduced, keepdims != 0, queue);
   });
 }
 
 GA_API ga_status_t ga_linalg_cond(ga_array_t x, ga_linalg_norm_ord_t ord, double p, ga_array_t out, ga_stream_t stream,
                                   ga_array_t* result) {
-  return guarded(__func__, [&] {
+  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
     const Array& input = deref(x, "x");
-    const std::optional<Array> given = optional_array(out, "out");
-    require_out(result, "result");
-    const StreamRef& queue = stream_or_current(stream);
-    hand_out(garray::deliver_computed(garray::cond(input, {ord, p}, queue), given, queue), out, result);
+    return garray::cond(input, {ord, p}, queue);
   });
 }
 
 GA_API ga_status_t ga_linalg_matrix_rank(ga_array_t a, double tol, int hermitian, ga_array_t out, ga_stream_t stream,
                                          ga_array_t* result) {
-  return guarded(__func__, [&] {
+  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
     const Array& input = deref(a, "a");
-    const std::optional<Array> given = optional_array(out, "out");
-    require_out(result, "result");
-    const StreamRef& queue = stream_or_current(stream);
-    hand_out(garray::deliver_computed(garray::matrix_rank(input, unless_nan(tol), hermitian != 0, queue), given, queue),
-             out, result);
+    return garray::matrix_rank(input, unless_nan(tol), hermitian != 0, queue);
   });
 }
 
 GA_API ga_status_t ga_linalg_pinv(ga_array_t a, double rcond, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
-  return guarded(__func__, [&] {
+  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
     const Array& input = deref(a, "a");
-    const std::optional<Array> given = optional_array(out, "out");
-    require_out(result, "result");
-    const StreamRef& queue = stream_or_current(stream);
-    hand_out(garray::deliver_computed(garray::pinv(input, rcond, queue), given, queue), out, result);
+    return garray::pinv(input, rcond, queue);
   });
 }
 
@@ -102,47 +88,34 @@ GA_API ga_status_t ga_linalg_lstsq(ga_array_t a, ga_array_t b, double rcond, ga_
 
 GA_API ga_status_t ga_linalg_matrix_power(ga_array_t a, int64_t n, ga_array_t out, ga_stream_t stream,
                                           ga_array_t* result) {
-  return guarded(__func__, [&] {
+  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
     const Array& input = deref(a, "a");
-    const std::optional<Array> given = optional_array(out, "out");
-    require_out(result, "result");
-    const StreamRef& queue = stream_or_current(stream);
-    hand_out(garray::deliver_computed(garray::matrix_power(input, n, queue), given, queue), out, result);
+    return garray::matrix_power(input, n, queue);
   });
 }
 
 GA_API ga_status_t ga_linalg_multi_dot(const ga_array_t* matrices, int count, ga_array_t out, ga_stream_t stream,
                                        ga_array_t* result) {
-  return guarded(__func__, [&] {
+  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
     const std::vector<Array> inputs = garray::capi::caller_arrays(matrices, count, "matrices");
-    const std::optional<Array> given = optional_array(out, "out");
-    require_out(result, "result");
-    const StreamRef& queue = stream_or_current(stream);
-    hand_out(garray::deliver_computed(garray::multi_dot(inputs, queue), given, queue), out, result);
+    return garray::multi_dot(inputs, queue);
   });
 }
 
 GA_API ga_status_t ga_linalg_tensorsolve(ga_array_t a, ga_array_t b, const int* axes, int axis_count, ga_array_t out,
                                          ga_stream_t stream, ga_array_t* result) {
-  return guarded(__func__, [&] {
+  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
     const Array& coefficients = deref(a, "a");
     const Array& right = deref(b, "b");
-    const std::optional<Array> given = optional_array(out, "out");
-    require_out(result, "result");
     const std::optional<std::vector<int>> moved = caller_axes(axes, axis_count);
-    const StreamRef& queue = stream_or_current(stream);
-    hand_out(garray::deliver_computed(garray::tensorsolve(coefficients, right, moved, queue), given, queue), out,
-             result);
+    return garray::tensorsolve(coefficients, right, moved, queue);
   });
 }
 
 GA_API ga_status_t ga_linalg_tensorinv(ga_array_t a, int ind, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
-  return guarded(__func__, [&] {
+  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
     const Array& input = deref(a, "a");
-    const std::optional<Array> given = optional_array(out, "out");
-    require_out(result, "result");
-    const StreamRef& queue = stream_or_current(stream);
-    hand_out(garray::deliver_computed(garray::tensorinv(input, ind, queue), given, queue), out, result);
+    return garray::tensorinv(input, ind, queue);
   });
 }
 
