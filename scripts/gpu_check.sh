@@ -2,7 +2,7 @@
 # The whole check on a GPU machine, in one call: configure and build (dev preset, every core, going
 # on past errors), run every test suite with the counting of scripts/test.sh, then run every
 # benchmark: the executables the build made (bench_* under the build's bench/) and the Python ones
-# that time garray beside CuPy (bench/bench_*.py, run with python3). No step stops the
+# that time garray beside CuPy (bench/bench_*.py, run with the build's Python). No step stops the
 # others. Each step's full output goes to a log under $OUT when it is set (else <build>/gpu-check),
 # and a short summary is printed last, and kept as summary.txt: the build's result, the failed
 # tests, the test summary line, then each benchmark's table. Exits non-zero if the build or a test
@@ -66,12 +66,22 @@ if taking bench; then
     benchmarks=("${chosen[@]}")
   fi
 fi
+# The Python benchmarks run with the interpreter the extension was built for, as pytest does
+# (garray-python.env, see scripts/run_tests.sh; GARRAY_PYTHON overrides it): the first python3 on
+# PATH may be another one, without NumPy or for another Python version, and then none of them
+# imports garray. python3 when the build has no Python binding.
+bench_python=python3
+if [[ -f $build_dir/python/garray-python.env ]]; then
+  bench_python=$(GARRAY_PYTHON_EXECUTABLE='' && source "$build_dir/python/garray-python.env" &&
+                 echo "${GARRAY_PYTHON_EXECUTABLE:-python3}")
+fi
+bench_python=${GARRAY_PYTHON:-$bench_python}
 declare -A bench_status
 for benchmark in "${benchmarks[@]}"; do
   name=$(basename "$benchmark")
   bench_status[$name]=0
   runner=()
-  [[ $benchmark == *.py ]] && runner=(python3)
+  [[ $benchmark == *.py ]] && runner=("$bench_python")
   timeout "$bench_timeout" "${runner[@]}" "$benchmark" >"$logs/bench/$name.log" 2>&1 || bench_status[$name]=$?
 done
 
