@@ -108,6 +108,20 @@ inline std::vector<ga_array_t> make_array_handles(std::vector<Array> arrays) {
   return handles;
 }
 
+// The body of an entry point that makes one new array from one on the caller's stream: the handle
+// `array` (named `name`) and the pointer `result` are checked before the stream is looked up, so
+// that a bad argument is reported as such on a machine without a device too; then `*result`
+// receives a new handle for `compute(input, stream)`.
+template <class Compute>
+ga_status_t one_result(const char* function, ga_array_t array, const char* name, ga_stream_t stream,
+                       ga_array_t* result, Compute&& compute) {
+  return guarded(function, [&] {
+    const Array& input = deref(array, name);
+    require_out(result, "result");
+    *result = make_handle<ga_array_s>(compute(input, stream_or_current(stream)));
+  });
+}
+
 // Writes `*result`: the caller's destination `out` with one more reference (the same handle) when it
 // was given, else a new handle for `result`. Called last, after every step that can fail.
 inline void hand_out(Array result, ga_array_t out, ga_array_t* result_pointer) {
