@@ -95,6 +95,20 @@ inline std::vector<std::optional<Array>> caller_destinations(const ga_array_t* o
   return destinations;
 }
 
+// A caller's list of destinations read whole: the arrays for the core, and the caller's handles
+// (NULL entries included) for hand_out_all(). Nothing of `out` is read afterwards, so that the call
+// may write its `results` even when the caller passed the same C array for both.
+struct CallerDestinations {
+  std::vector<std::optional<Array>> arrays;
+  std::vector<ga_array_t> handles;
+};
+
+inline CallerDestinations caller_destination_list(const ga_array_t* out, size_t count) {
+  CallerDestinations destinations{caller_destinations(out, count), {}};
+  destinations.handles.assign(out, out + count);
+  return destinations;
+}
+
 // Handles for every array, or none: a failure part way releases the ones already made.
 inline std::vector<ga_array_t> make_array_handles(std::vector<Array> arrays) {
   std::vector<ga_array_t> handles;
