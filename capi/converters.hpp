@@ -95,6 +95,20 @@ inline std::vector<std::optional<Array>> caller_destinations(const ga_array_t* o
   return destinations;
 }
 
+// A caller's list of destinations read whole: the arrays for the core, and the caller's handles
+// (NULL entries included) for hand_out_all(). Nothing of `out` is read afterwards, so that the call
+// may write its `results` even when the caller passed the same C array for both.
+struct CallerDestinations {
+  std::vector<std::optional<Array>> arrays;
+  std::vector<ga_array_t> handles;
+};
+
+inline CallerDestinations caller_destination_list(const ga_array_t* out, size_t count) {
+  CallerDestinations destinations{caller_destinations(out, count), {}};
+  destinations.handles.assign(out, out + count);
+  return destinations;
+}
+
 // Handles for every array, or none: a failure part way releases the ones already made.
 inline std::vector<ga_array_t> make_array_handles(std::vector<Array> arrays) {
   std::vector<ga_array_t> handles;
@@ -106,6 +120,20 @@ inline std::vector<ga_array_t> make_array_handles(std::vector<Array> arrays) {
     throw;
   }
   return handles;
+}
+
+// The body of an entry point that makes one new array from one on the caller's stream: the handle
+// `array` (named `name`) and the pointer `result` are checked before the stream is looked up, so
+// that a bad argument is reported as such on a machine without a device too; then `*result`
+// receives a new handle for `compute(input, stream)`.
+template <class Compute>
+ga_status_t one_result(const char* function, ga_array_t array, const char* name, ga_stream_t stream,
+                       ga_array_t* result, Compute&& compute) {
+  return guarded(function, [&] {
+    const Array& input = deref(array, name);
+    require_out(result, "result");
+    *result = make_handle<ga_array_s>(compute(input, stream_or_current(stream)));
+  });
 }
 
 // Writes `*result`: the caller's destination `out` with one more reference (the same handle) when it

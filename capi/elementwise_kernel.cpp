@@ -36,7 +36,7 @@ GA_API ga_status_t ga_elementwise_kernel_call(ga_elementwise_kernel_t kernel, co
     const garray::ElementwiseKernel& called = *deref(kernel, "kernel");
     const std::vector<garray::KernelArgument> arguments =
         garray::capi::caller_kernel_arguments(inputs, input_count, "inputs");
-    const garray::capi::KernelDestinations destinations = garray::capi::caller_kernel_destinations(out, out_count);
+    const garray::capi::CallerDestinations destinations = garray::capi::caller_destination_list(out, out_count);
     require_out(results, "results");
     const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
     garray::capi::hand_out_all(called(arguments, destinations.arrays, size, queue), destinations.handles.data(),

@@ -1,6 +1,6 @@
 // What the user-kernel entry points share: the caller's kernel arguments (ga_kernel_arg_t) as the
-// core's, and the destinations of a kernel call (`const ga_array_t *out`) with the handles to hand
-// back through `results`.
+// core's. Their destinations (`const ga_array_t *out`) are read by converters.hpp's
+// caller_destination_list().
 #pragma once
 
 #include "capi/converters.hpp"
@@ -35,20 +35,6 @@ inline std::vector<KernelArgument> caller_kernel_arguments(const ga_kernel_arg_t
     }
   }
   return converted;
-}
-
-// The destinations of a kernel call: the arrays for the core, and the caller's handles (NULL
-// entries included) for hand_out_all(). `out` is read whole here, so that the call may write
-// `results` even when the caller passed the same array for both.
-struct KernelDestinations {
-  std::vector<std::optional<Array>> arrays;
-  std::vector<ga_array_t> handles;
-};
-
-inline KernelDestinations caller_kernel_destinations(const ga_array_t* out, size_t out_count) {
-  KernelDestinations destinations{caller_destinations(out, out_count), {}};
-  destinations.handles.assign(out, out + out_count);
-  return destinations;
 }
 
 }  // namespace garray::capi

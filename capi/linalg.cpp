@@ -13,7 +13,7 @@
 #include <vector>
 
 using garray::Array;
-using garray::StreamRef;
+using garray::DeferredStream;
 using garray::capi::computed_result;
 using garray::capi::deref;
 using garray::capi::guarded;
@@ -40,24 +40,24 @@ GA_API ga_status_t ga_linalg_check_errors(ga_stream_t stream) {
 
 GA_API ga_status_t ga_linalg_solve(ga_array_t a, ga_array_t b, ga_array_t out, ga_stream_t stream,
                                    ga_array_t* result) {
-  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
+  return computed_result(__func__, out, stream, result, [&](const DeferredStream& queue) {
     const Array& matrices = deref(a, "a");
     const Array& right = deref(b, "b");
-    return garray::solve(matrices, right, queue);
+    return garray::solve(matrices, right, queue.get());
   });
 }
 
 GA_API ga_status_t ga_linalg_inv(ga_array_t a, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
-  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
+  return computed_result(__func__, out, stream, result, [&](const DeferredStream& queue) {
     const Array& matrices = deref(a, "a");
-    return garray::inv(matrices, queue);
+    return garray::inv(matrices, queue.get());
   });
 }
 
 GA_API ga_status_t ga_linalg_det(ga_array_t a, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
-  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
+  return computed_result(__func__, out, stream, result, [&](const DeferredStream& queue) {
     const Array& matrices = deref(a, "a");
-    return garray::det(matrices, queue);
+    return garray::det(matrices, queue.get());
   });
 }
 
@@ -75,9 +75,9 @@ GA_API ga_status_t ga_linalg_slogdet(ga_array_t a, ga_stream_t stream, ga_array_
 
 GA_API ga_status_t ga_linalg_cholesky(ga_array_t a, int upper, ga_array_t out, ga_stream_t stream,
                                       ga_array_t* result) {
-  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
+  return computed_result(__func__, out, stream, result, [&](const DeferredStream& queue) {
     const Array& matrices = deref(a, "a");
-    return garray::cholesky(matrices, upper != 0, queue);
+    return garray::cholesky(matrices, upper != 0, queue.get());
   });
 }
 
@@ -136,9 +136,9 @@ GA_API ga_status_t ga_linalg_eigh(ga_array_t a, ga_linalg_uplo_t uplo, ga_stream
 
 GA_API ga_status_t ga_linalg_eigvalsh(ga_array_t a, ga_linalg_uplo_t uplo, ga_array_t out, ga_stream_t stream,
                                       ga_array_t* result) {
-  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
+  return computed_result(__func__, out, stream, result, [&](const DeferredStream& queue) {
     const Array& matrices = deref(a, "a");
-    return garray::eigh(matrices, uplo, false, queue).w;
+    return garray::eigh(matrices, uplo, false, queue.get()).w;
   });
 }
 
@@ -155,9 +155,9 @@ GA_API ga_status_t ga_linalg_eig(ga_array_t a, ga_stream_t stream, ga_array_t* w
 }
 
 GA_API ga_status_t ga_linalg_eigvals(ga_array_t a, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
-  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
+  return computed_result(__func__, out, stream, result, [&](const DeferredStream& queue) {
     const Array& matrices = deref(a, "a");
-    return garray::eig(matrices, false, queue).w;
+    return garray::eig(matrices, false, queue.get()).w;
   });
 }
 

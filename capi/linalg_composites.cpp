@@ -13,7 +13,7 @@
 #include <vector>
 
 using garray::Array;
-using garray::StreamRef;
+using garray::DeferredStream;
 using garray::capi::caller_axes;
 using garray::capi::computed_result;
 using garray::capi::deref;
@@ -36,33 +36,33 @@ extern "C" {
 
 GA_API ga_status_t ga_linalg_norm(ga_array_t x, ga_linalg_norm_ord_t ord, double p, const int* axes, int axis_count,
                                   int keepdims, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
-  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
+  return computed_result(__func__, out, stream, result, [&](const DeferredStream& queue) {
     const Array& input = deref(x, "x");
     const std::optional<std::vector<int>> reduced = caller_axes(axes, axis_count);
-    return garray::norm(input, {ord, p}, reduced, keepdims != 0, queue);
+    return garray::norm(input, {ord, p}, reduced, keepdims != 0, queue.get());
   });
 }
 
 GA_API ga_status_t ga_linalg_cond(ga_array_t x, ga_linalg_norm_ord_t ord, double p, ga_array_t out, ga_stream_t stream,
                                   ga_array_t* result) {
-  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
+  return computed_result(__func__, out, stream, result, [&](const DeferredStream& queue) {
     const Array& input = deref(x, "x");
-    return garray::cond(input, {ord, p}, queue);
+    return garray::cond(input, {ord, p}, queue.get());
   });
 }
 
 GA_API ga_status_t ga_linalg_matrix_rank(ga_array_t a, double tol, int hermitian, ga_array_t out, ga_stream_t stream,
                                          ga_array_t* result) {
-  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
+  return computed_result(__func__, out, stream, result, [&](const DeferredStream& queue) {
     const Array& input = deref(a, "a");
-    return garray::matrix_rank(input, unless_nan(tol), hermitian != 0, queue);
+    return garray::matrix_rank(input, unless_nan(tol), hermitian != 0, queue.get());
   });
 }
 
 GA_API ga_status_t ga_linalg_pinv(ga_array_t a, double rcond, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
-  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
+  return computed_result(__func__, out, stream, result, [&](const DeferredStream& queue) {
     const Array& input = deref(a, "a");
-    return garray::pinv(input, rcond, queue);
+    return garray::pinv(input, rcond, queue.get());
   });
 }
 
@@ -88,34 +88,34 @@ GA_API ga_status_t ga_linalg_lstsq(ga_array_t a, ga_array_t b, double rcond, ga_
 
 GA_API ga_status_t ga_linalg_matrix_power(ga_array_t a, int64_t n, ga_array_t out, ga_stream_t stream,
                                           ga_array_t* result) {
-  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
+  return computed_result(__func__, out, stream, result, [&](const DeferredStream& queue) {
     const Array& input = deref(a, "a");
-    return garray::matrix_power(input, n, queue);
+    return garray::matrix_power(input, n, queue.get());
   });
 }
 
 GA_API ga_status_t ga_linalg_multi_dot(const ga_array_t* matrices, int count, ga_array_t out, ga_stream_t stream,
                                        ga_array_t* result) {
-  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
+  return computed_result(__func__, out, stream, result, [&](const DeferredStream& queue) {
     const std::vector<Array> inputs = garray::capi::caller_arrays(matrices, count, "matrices");
-    return garray::multi_dot(inputs, queue);
+    return garray::multi_dot(inputs, queue.get());
   });
 }
 
 GA_API ga_status_t ga_linalg_tensorsolve(ga_array_t a, ga_array_t b, const int* axes, int axis_count, ga_array_t out,
                                          ga_stream_t stream, ga_array_t* result) {
-  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
+  return computed_result(__func__, out, stream, result, [&](const DeferredStream& queue) {
     const Array& coefficients = deref(a, "a");
     const Array& right = deref(b, "b");
     const std::optional<std::vector<int>> moved = caller_axes(axes, axis_count);
-    return garray::tensorsolve(coefficients, right, moved, queue);
+    return garray::tensorsolve(coefficients, right, moved, queue.get());
   });
 }
 
 GA_API ga_status_t ga_linalg_tensorinv(ga_array_t a, int ind, ga_array_t out, ga_stream_t stream, ga_array_t* result) {
-  return computed_result(__func__, out, stream, result, [&](const StreamRef& queue) {
+  return computed_result(__func__, out, stream, result, [&](const DeferredStream& queue) {
     const Array& input = deref(a, "a");
-    return garray::tensorinv(input, ind, queue);
+    return garray::tensorinv(input, ind, queue.get());
   });
 }
 

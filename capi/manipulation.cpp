@@ -24,6 +24,7 @@ using garray::capi::deref;
 using garray::capi::guarded;
 using garray::capi::hand_out;
 using garray::capi::make_handle;
+using garray::capi::one_result;
 using garray::capi::optional_array;
 using garray::capi::require_out;
 using garray::capi::stream_or_current;
@@ -52,17 +53,6 @@ ga_status_t view_array(const char* function, ga_array_t array, ga_array_t* resul
     const Array& input = deref(array, "array");
     require_out(result, "result");
     *result = make_handle<ga_array_s>(transform(input));
-  });
-}
-
-// The body of an entry point that turns one array into one new array on the caller's stream.
-template <class Transform>
-ga_status_t map_array(const char* function, ga_array_t array, ga_stream_t stream, ga_array_t* result,
-                      Transform transform) {
-  return guarded(function, [&] {
-    const Array& input = deref(array, "array");
-    require_out(result, "result");
-    *result = make_handle<ga_array_s>(transform(input, stream_or_current(stream)));
   });
 }
 
@@ -122,14 +112,14 @@ GA_API ga_status_t ga_array_split_sections(ga_array_t array, int64_t sections, i
 
 GA_API ga_status_t ga_array_tile(ga_array_t array, const int64_t* reps, int rep_count, ga_stream_t stream,
                                  ga_array_t* result) {
-  return map_array(__func__, array, stream, result, [&](const Array& input, const StreamRef& queue) {
+  return one_result(__func__, array, "array", stream, result, [&](const Array& input, const StreamRef& queue) {
     return garray::tile(input, caller_list(reps, rep_count, "reps"), queue);
   });
 }
 
 GA_API ga_status_t ga_array_repeat(ga_array_t array, const int64_t* repeats, int64_t repeat_count, int axis,
                                    ga_stream_t stream, ga_array_t* result) {
-  return map_array(__func__, array, stream, result, [&](const Array& input, const StreamRef& queue) {
+  return one_result(__func__, array, "array", stream, result, [&](const Array& input, const StreamRef& queue) {
     return garray::repeat(input, caller_list(repeats, repeat_count, "repeats"), axis, queue);
   });
 }
@@ -141,7 +131,7 @@ GA_API ga_status_t ga_array_flip(ga_array_t array, const int* axes, int axis_cou
 
 GA_API ga_status_t ga_array_roll(ga_array_t array, const int64_t* shifts, int shift_count, const int* axes,
                                  int axis_count, ga_stream_t stream, ga_array_t* result) {
-  return map_array(__func__, array, stream, result, [&](const Array& input, const StreamRef& queue) {
+  return one_result(__func__, array, "array", stream, result, [&](const Array& input, const StreamRef& queue) {
     return garray::roll(input, caller_list(shifts, shift_count, "shifts"), optional_axes(axes, axis_count), queue);
   });
 }
@@ -154,24 +144,24 @@ GA_API ga_status_t ga_array_rot90(ga_array_t array, int k, int axis1, int axis2,
 GA_API ga_status_t ga_array_pad(ga_array_t array, const int64_t* pad_width, int pad_count, ga_pad_mode_t mode,
                                 const ga_scalar_t* constant_values, int constant_count, ga_stream_t stream,
                                 ga_array_t* result) {
-  return map_array(__func__, array, stream, result, [&](const Array& input, const StreamRef& queue) {
+  return one_result(__func__, array, "array", stream, result, [&](const Array& input, const StreamRef& queue) {
     return garray::pad(input, caller_list(pad_width, pad_count, "pad_width"), mode,
                        caller_list(constant_values, constant_count, "constant_values"), queue);
   });
 }
 
 GA_API ga_status_t ga_array_tril(ga_array_t array, int64_t k, ga_stream_t stream, ga_array_t* result) {
-  return map_array(__func__, array, stream, result,
-                   [&](const Array& input, const StreamRef& queue) {
-                     return garray::triangle(input, k, false, queue);
-                   });
+  return one_result(__func__, array, "array", stream, result,
+                    [&](const Array& input, const StreamRef& queue) {
+                      return garray::triangle(input, k, false, queue);
+                    });
 }
 
 GA_API ga_status_t ga_array_triu(ga_array_t array, int64_t k, ga_stream_t stream, ga_array_t* result) {
-  return map_array(__func__, array, stream, result,
-                   [&](const Array& input, const StreamRef& queue) {
-                     return garray::triangle(input, k, true, queue);
-                   });
+  return one_result(__func__, array, "array", stream, result,
+                    [&](const Array& input, const StreamRef& queue) {
+                      return garray::triangle(input, k, true, queue);
+                    });
 }
 
 GA_API ga_status_t ga_array_diagonal(ga_array_t array, int64_t offset, int axis1, int axis2, ga_array_t* result) {
@@ -180,8 +170,8 @@ GA_API ga_status_t ga_array_diagonal(ga_array_t array, int64_t offset, int axis1
 }
 
 GA_API ga_status_t ga_array_diag(ga_array_t array, int64_t k, ga_stream_t stream, ga_array_t* result) {
-  return map_array(__func__, array, stream, result,
-                   [&](const Array& input, const StreamRef& queue) { return garray::diag(input, k, queue); });
+  return one_result(__func__, array, "array", stream, result,
+                    [&](const Array& input, const StreamRef& queue) { return garray::diag(input, k, queue); });
 }
 
 GA_API ga_status_t ga_array_trace(ga_array_t array, int64_t offset, int axis1, int axis2, ga_dtype_t dtype,

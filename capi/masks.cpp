@@ -12,6 +12,7 @@ using garray::StreamRef;
 using garray::capi::deref;
 using garray::capi::guarded;
 using garray::capi::make_handle;
+using garray::capi::one_result;
 using garray::capi::require_out;
 using garray::capi::stream_or_current;
 
@@ -19,16 +20,6 @@ using garray::capi::stream_or_current;
 // bad argument is reported as such on a machine without a device too.
 
 namespace {
-
-// The body of an entry point that makes one new array from `a`.
-template <class Compute>
-ga_status_t one_result(const char* function, ga_array_t a, ga_stream_t stream, ga_array_t* result, Compute compute) {
-  return guarded(function, [&] {
-    const Array& array = deref(a, "a");
-    require_out(result, "result");
-    *result = make_handle<ga_array_s>(compute(array, stream_or_current(stream)));
-  });
-}
 
 // The body of an entry point that makes one new array from two: `first` and `second`, named so.
 template <class Compute>
@@ -76,15 +67,15 @@ GA_API ga_status_t ga_array_fill_mask(ga_array_t a, ga_array_t mask, ga_scalar_t
 }
 
 GA_API ga_status_t ga_array_nonzero(ga_array_t a, ga_stream_t stream, ga_array_t* result) {
-  return one_result(__func__, a, stream, result, garray::nonzero);
+  return one_result(__func__, a, "a", stream, result, garray::nonzero);
 }
 
 GA_API ga_status_t ga_array_flatnonzero(ga_array_t a, ga_stream_t stream, ga_array_t* result) {
-  return one_result(__func__, a, stream, result, garray::flatnonzero);
+  return one_result(__func__, a, "a", stream, result, garray::flatnonzero);
 }
 
 GA_API ga_status_t ga_array_argwhere(ga_array_t a, ga_stream_t stream, ga_array_t* result) {
-  return one_result(__func__, a, stream, result, garray::argwhere);
+  return one_result(__func__, a, "a", stream, result, garray::argwhere);
 }
 
 GA_API ga_status_t ga_array_compress(ga_array_t condition, ga_array_t a, int axis, ga_stream_t stream,

@@ -51,7 +51,7 @@ GA_API ga_status_t ga_reduction_kernel_call(ga_reduction_kernel_t kernel, const 
     const garray::ReductionKernel& called = *deref(kernel, "kernel");
     const std::vector<garray::KernelArgument> arguments =
         garray::capi::caller_kernel_arguments(inputs, input_count, "inputs");
-    const garray::capi::KernelDestinations destinations = garray::capi::caller_kernel_destinations(out, out_count);
+    const garray::capi::CallerDestinations destinations = garray::capi::caller_destination_list(out, out_count);
     const std::optional<std::vector<int>> reduced = garray::capi::caller_axes(axes, axis_count);
     require_out(results, "results");
     const garray::StreamRef& queue = garray::capi::stream_or_current(stream);

@@ -21,6 +21,7 @@ using garray::capi::caller_list;
 using garray::capi::deref;
 using garray::capi::guarded;
 using garray::capi::make_handle;
+using garray::capi::one_result;
 using garray::capi::optional_array;
 using garray::capi::require_out;
 using garray::capi::stream_or_current;
@@ -32,17 +33,6 @@ namespace {
 
 // An optional array as the core's nullable pointer into `kept`.
 const Array* pointer_to(const std::optional<Array>& kept) { return kept ? &*kept : nullptr; }
-
-// The body of an entry point that maps one array to one new array on the caller's stream.
-template <class Compute>
-ga_status_t one_result(const char* function, ga_array_t array, ga_stream_t stream, ga_array_t* result,
-                       Compute compute) {
-  return guarded(function, [&] {
-    const Array& input = deref(array, "array");
-    require_out(result, "result");
-    *result = make_handle<ga_array_s>(compute(input, stream_or_current(stream)));
-  });
-}
 
 // q values and their shape, as ga_array_quantile() takes them.
 struct CallerQuantiles {
@@ -67,7 +57,7 @@ CallerQuantiles caller_quantiles(const double* q, int q_ndim, const int64_t* q_s
 extern "C" {
 
 GA_API ga_status_t ga_array_sort(ga_array_t array, int axis, int /*stable*/, ga_stream_t stream, ga_array_t* result) {
-  return one_result(__func__, array, stream, result,
+  return one_result(__func__, array, "array", stream, result,
                     [&](const Array& input, const StreamRef& queue) { return garray::sort(input, axis, queue); });
 }
 
@@ -80,7 +70,7 @@ GA_API ga_status_t ga_array_sort_inplace(ga_array_t array, int axis, int /*stabl
 
 GA_API ga_status_t ga_array_argsort(ga_array_t array, int axis, int /*stable*/, ga_stream_t stream,
                                     ga_array_t* result) {
-  return one_result(__func__, array, stream, result,
+  return one_result(__func__, array, "array", stream, result,
                     [&](const Array& input, const StreamRef& queue) { return garray::argsort(input, axis, queue); });
 }
 
@@ -95,14 +85,14 @@ GA_API ga_status_t ga_array_lexsort(const ga_array_t* keys, int count, int axis,
 
 GA_API ga_status_t ga_array_partition(ga_array_t array, const int64_t* kth, int kth_count, int axis,
                                       ga_stream_t stream, ga_array_t* result) {
-  return one_result(__func__, array, stream, result, [&](const Array& input, const StreamRef& queue) {
+  return one_result(__func__, array, "array", stream, result, [&](const Array& input, const StreamRef& queue) {
     return garray::partition(input, caller_list(kth, kth_count, "kth"), axis, queue);
   });
 }
 
 GA_API ga_status_t ga_array_argpartition(ga_array_t array, const int64_t* kth, int kth_count, int axis,
                                          ga_stream_t stream, ga_array_t* result) {
-  return one_result(__func__, array, stream, result, [&](const Array& input, const StreamRef& queue) {
+  return one_result(__func__, array, "array", stream, result, [&](const Array& input, const StreamRef& queue) {
     return garray::argpartition(input, caller_list(kth, kth_count, "kth"), axis, queue);
   });
 }
@@ -210,7 +200,7 @@ GA_API ga_status_t ga_array_percentile(ga_array_t array, const double* q, int q_
 }
 
 GA_API ga_status_t ga_array_median(ga_array_t array, int axis, int keepdims, ga_stream_t stream, ga_array_t* result) {
-  return one_result(__func__, array, stream, result, [&](const Array& input, const StreamRef& queue) {
+  return one_result(__func__, array, "array", stream, result, [&](const Array& input, const StreamRef& queue) {
     return garray::median(input, axis, keepdims != 0, queue);
   });
 }

@@ -73,23 +73,6 @@ std::vector<garray::UfuncOperand> caller_operands(const ga_operand_t* inputs, si
   return operands;
 }
 
-// The caller's destinations (`out_count` entries, each an array or NULL), read once: `results` may
-// be the same C array as `out` (old callers passed one array for both), so every entry of `out` is
-// read before any of `results` is written.
-struct CallerDestinations {
-  std::vector<ga_array_t> handles;
-  std::vector<std::optional<garray::Array>> arrays;
-};
-
-CallerDestinations read_destinations(const ga_array_t* out, size_t out_count, ga_array_t* results) {
-  CallerDestinations destinations;
-  destinations.arrays = garray::capi::caller_destinations(out, out_count);
-  const std::span<const ga_array_t> listed = garray::capi::caller_list(out, out_count, "out");
-  destinations.handles.assign(listed.begin(), listed.end());
-  require_out(results, "results");
-  return destinations;
-}
-
 }  // namespace
 
 namespace garray::capi {
@@ -161,7 +144,8 @@ GA_API ga_status_t ga_ufunc_call(ga_ufunc_t ufunc, const ga_operand_t* inputs, s
     const garray::Ufunc& called = deref_ufunc(ufunc);
     const std::vector<garray::UfuncOperand> operands = caller_operands(inputs, input_count);
     const garray::UfuncOptions converted = caller_options(called, options);
-    const CallerDestinations destinations = read_destinations(out, out_count, results);
+    const garray::capi::CallerDestinations destinations = garray::capi::caller_destination_list(out, out_count);
+    require_out(results, "results");
     const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
     garray::capi::hand_out_all(garray::call_ufunc(called, operands, destinations.arrays, converted, queue),
                                destinations.handles.data(), results);
@@ -192,7 +176,8 @@ GA_API ga_status_t ga_ufunc_outer(ga_ufunc_t ufunc, ga_array_t a, ga_array_t b, 
     const garray::Array& left = garray::capi::deref(a, "a");
     const garray::Array& right = garray::capi::deref(b, "b");
     const garray::UfuncOptions converted = caller_options(called, options);
-    const CallerDestinations destinations = read_destinations(out, out_count, results);
+    const garray::capi::CallerDestinations destinations = garray::capi::caller_destination_list(out, out_count);
+    require_out(results, "results");
     const garray::StreamRef& queue = garray::capi::stream_or_current(stream);
     garray::capi::hand_out_all(garray::outer_ufunc(called, left, right, destinations.arrays, converted, queue),
                                destinations.handles.data(), results);

@@ -136,4 +136,11 @@ TEST_F(NoDeviceTest, BadArgumentsComeBeforeTheNullStream) {
                                       nullptr, &result),
                    GA_ERROR_DTYPE);
   EXPECT_EQ(result, garbage);
+  // The single-result linalg functions check their inputs before the NULL stream too.
+  GA_EXPECT_STATUS(ga_linalg_inv(nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_linalg_solve(nullptr, nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_linalg_norm(nullptr, GA_LINALG_NORM_DEFAULT, 0.0, nullptr, -1, 0, nullptr, nullptr, &result),
+                   GA_ERROR_INVALID_HANDLE);
+  GA_EXPECT_STATUS(ga_linalg_multi_dot(nullptr, 2, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(result, garbage);
 }
