@@ -3,6 +3,7 @@
 // padding and truncation, the norms, out arrays, the dtype rules, fftfreq/fftshift, the plan
 // cache's statistics and bounds, threads with their own streams sharing plans, and every refusal
 // with its status. tests/python/test_fft.py compares many more cases with NumPy.
+#include "destination_support.hpp"
 #include "ops/user_kernel_support.hpp"
 
 #include <garray/fft.h>
@@ -15,6 +16,7 @@
 #include <numeric>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -115,19 +117,6 @@ ga_array_t transform(ga_fft_kind_t kind, ga_array_t a, std::vector<int64_t> s, s
   return result;
 }
 
-// A value no handle has, for output-only pointers: never read, overwritten on success, left as it was on failure.
-const ga_array_t kGarbage = reinterpret_cast<ga_array_t>(uintptr_t{0x1234});
-
-// An array of `shape` and `dtype` whose every element is 7, held by `owned`.
-ga_array_t make_sevens(Handles& owned, std::vector<int64_t> shape, ga_dtype_t dtype) {
-  ga_array_t sevens = owned(upload_as(std::vector<cd>(static_cast<size_t>(count_of(shape)), cd(7, 0)), shape,
-                                      GA_COMPLEX128));
-  if (dtype == GA_COMPLEX128) return sevens;
-  ga_array_t cast = nullptr;
-  EXPECT_EQ(ga_array_astype(sevens, dtype, GA_ORDER_C, nullptr, &cast), GA_OK) << ga_last_error();
-  return owned(cast);
-}
-
 ga_fft_plan_cache_info_t cache_info() {
   ga_fft_plan_cache_info_t info{sizeof(info)};
   EXPECT_EQ(ga_fft_plan_cache_get_info(-1, &info), GA_OK) << ga_last_error();
@@ -137,13 +126,13 @@ ga_fft_plan_cache_info_t cache_info() {
 }  // namespace
 
 TEST(FftHost, RefusalsThatNeedNoDevice) {
-  ga_array_t result = kGarbage;
+  ga_array_t result = garbage_handle();
   const int axis = -1;
   GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_FORWARD, nullptr, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, nullptr, nullptr,
                                   &result),
                    GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_fft_shift(nullptr, nullptr, 0, 0, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(result, kGarbage);
+  EXPECT_EQ(result, garbage_handle());
   GA_EXPECT_STATUS(ga_fft_plan_cache_set_size(0, -2), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_fft_plan_cache_set_memory_limit(0, -2), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_fft_plan_cache_get_info(0, nullptr), GA_ERROR_INVALID_ARGUMENT);
@@ -341,7 +330,7 @@ TEST_F(FftTest, OutArraysAreWrittenWithSameKindCasting) {
   const std::vector<cd> values = signal(8, 6);
   ga_array_t a = make(owned, values, {8});
   ga_array_t out = owned(upload_as(std::vector<cf>(8), {8}, GA_COMPLEX64));
-  ga_array_t returned = kGarbage;
+  ga_array_t returned = garbage_handle();
   const int axis = 0;
   GA_ASSERT_OK(ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, out, nullptr, &returned));
   EXPECT_EQ(returned, out);  // the destination itself, with one more reference
@@ -349,7 +338,7 @@ TEST_F(FftTest, OutArraysAreWrittenWithSameKindCasting) {
   expect_near_all(fetch<cf>(out), dft_along(values, {8}, 0, false), 1e-5, "out complex64");
 
   ga_array_t wrong_dtype = make(owned, std::vector<double>(8), {8});
-  ga_array_t given = kGarbage;
+  ga_array_t given = garbage_handle();
   GA_EXPECT_STATUS(
       ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, wrong_dtype, nullptr, &given),
       GA_ERROR_DTYPE);
@@ -357,95 +346,58 @@ TEST_F(FftTest, OutArraysAreWrittenWithSameKindCasting) {
   GA_EXPECT_STATUS(
       ga_fft_execute(GA_FFT_FORWARD, a, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, wrong_shape, nullptr, &given),
       GA_ERROR_SHAPE_MISMATCH);
-  EXPECT_EQ(given, kGarbage);
+  EXPECT_EQ(given, garbage_handle());
 }
 
 // NumPy's out= under the ABI 1.0 convention (docs/design.md, "Destinations"), for ga_fft_execute, ga_fft_freq and
-// ga_fft_shift alike: garbage in the result pointer is never read; a destination of the result's shape and a dtype
-// the result casts to (same_kind) is written and comes back as the same handle with one more reference; a wrong
-// shape, an uncastable dtype or a read-only view is refused with a message naming `out`, the destination unchanged
-// and the result pointer as it was.
+// ga_fft_shift alike, by the shared rules (destination_support.hpp): garbage in the result pointer is never read; a
+// destination of the result's shape and a dtype the result casts to (same_kind) is written and comes back as the same
+// handle with one more reference; a wrong shape, an uncastable dtype or a read-only view is refused with
+// require_destination()'s message naming `out`, the destination unchanged and the result pointer as it was.
 TEST_F(FftTest, DestinationsFollowTheCallingConvention) {
   Handles owned;
-  const std::vector<cd> values = signal(8, 7);
-  ga_array_t complex_input = make(owned, values, {8});
+  ga_array_t complex_input = make(owned, signal(8, 7), {8});
   std::vector<double> reals(8);
   std::iota(reals.begin(), reals.end(), 0.0);
   ga_array_t real_input = make(owned, reals, {8});
   const int axis = 0;
-  using Call = std::function<ga_status_t(ga_array_t out, ga_array_t* result)>;
-  const struct {
-    const char* name;
-    Call call;
-    ga_dtype_t castable;     // a dtype of out the result casts to under same_kind
-    ga_dtype_t uncastable;  // one it does not
-  } functions[] = {
-      {"execute",
-       [&](ga_array_t out, ga_array_t* result) {
-         return ga_fft_execute(GA_FFT_FORWARD, complex_input, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, out, nullptr,
-                               result);
-       },
-       GA_COMPLEX64, GA_FLOAT64},
-      {"freq",
-       [&](ga_array_t out, ga_array_t* result) { return ga_fft_freq(8, 0.5, 0, GA_DTYPE_SAME, out, nullptr, result); },
-       GA_FLOAT32, GA_INT32},
-      {"shift",
-       [&](ga_array_t out, ga_array_t* result) {
-         return ga_fft_shift(real_input, nullptr, 0, 0, out, nullptr, result);
-       },
-       GA_FLOAT32, GA_INT32},
+  // Each destination's dtype is one the result casts to under same_kind (not the result's own); it holds the allocated
+  // result's values within float32 rounding.
+  const auto of_eight = [](const char* name, DestinationCall call, ga_dtype_t castable, ga_dtype_t uncastable) {
+    return DestinationCase{.name = name,
+                           .call = std::move(call),
+                           .shape = {8},
+                           .dtype = castable,
+                           .uncastable = uncastable,
+                           .checked_messages = true,
+                           .tolerance = 1e-5};
   };
-  // Every element as complex128, for destinations of any dtype and layout.
-  const auto values_of = [](ga_array_t array) {
-    ga_array_t cast = nullptr;
-    EXPECT_EQ(ga_array_astype(array, GA_COMPLEX128, GA_ORDER_C, nullptr, &cast), GA_OK) << ga_last_error();
-    const std::vector<cd> result = fetch<cd>(cast);
-    ga_array_release(cast);
-    return result;
+  const DestinationCase cases[] = {
+      of_eight("execute",
+               [&](ga_array_t out, ga_array_t* result) {
+                 return ga_fft_execute(GA_FFT_FORWARD, complex_input, nullptr, &axis, 1, GA_FFT_NORM_BACKWARD, out,
+                                       nullptr, result);
+               },
+               GA_COMPLEX64, GA_FLOAT64),
+      of_eight("freq",
+               [](ga_array_t out, ga_array_t* result) {
+                 return ga_fft_freq(8, 0.5, 0, GA_DTYPE_SAME, out, nullptr, result);
+               },
+               GA_FLOAT32, GA_INT32),
+      of_eight("shift",
+               [&](ga_array_t out, ga_array_t* result) {
+                 return ga_fft_shift(real_input, nullptr, 0, 0, out, nullptr, result);
+               },
+               GA_FLOAT32, GA_INT32),
   };
-  for (const auto& function : functions) {
-    SCOPED_TRACE(function.name);
-    ga_array_t result = kGarbage;
-    GA_ASSERT_OK(function.call(nullptr, &result));
-    ASSERT_NE(result, kGarbage);
-    const std::vector<cd> expected = values_of(owned(result));
-
-    ga_array_t out = make_sevens(owned, {8}, function.castable);
-    result = kGarbage;
-    GA_ASSERT_OK(function.call(out, &result));
-    EXPECT_EQ(result, out);
-    GA_ASSERT_OK(ga_array_release(result));  // the extra reference; out stays alive
-    expect_near_all(values_of(out), expected, 1e-5, "into out");
-
-    const int64_t eight[1] = {8};
-    ga_array_t read_only = nullptr;
-    GA_ASSERT_OK(ga_array_broadcast_to(make_sevens(owned, {1}, GA_FLOAT64), 1, eight, &read_only));
-    owned(read_only);
-    const struct {
-      ga_array_t out;
-      ga_status_t status;
-      const char* message;
-    } refusals[] = {
-        {make_sevens(owned, {9}, function.castable), GA_ERROR_SHAPE_MISMATCH, "out has shape (9,)"},
-        {make_sevens(owned, {8}, function.uncastable), GA_ERROR_DTYPE, "to out's"},
-        {read_only, GA_ERROR_INVALID_ARGUMENT, "'out' is read-only"},
-    };
-    for (const auto& refusal : refusals) {
-      result = kGarbage;
-      GA_EXPECT_STATUS(function.call(refusal.out, &result), refusal.status);
-      EXPECT_NE(std::string(ga_last_error()).find(refusal.message), std::string::npos) << ga_last_error();
-      EXPECT_EQ(result, kGarbage);
-      const std::vector<cd> kept = values_of(refusal.out);
-      EXPECT_EQ(kept, std::vector<cd>(kept.size(), cd(7, 0)));
-    }
-  }
+  for (const DestinationCase& c : cases) expect_destination_rules(c);
 }
 
 TEST_F(FftTest, EveryRefusalHasItsStatus) {
   Handles owned;
   ga_array_t a = make(owned, signal(12), {3, 4});
   ga_array_t real = make(owned, std::vector<double>(12), {3, 4});
-  ga_array_t result = kGarbage;  // never read, and no failing call writes it
+  ga_array_t result = garbage_handle();  // never read, and no failing call writes it
   const int axis = 1;
   const int repeated[2] = {1, -1};
   const int far[1] = {2};
@@ -489,14 +441,14 @@ TEST_F(FftTest, EveryRefusalHasItsStatus) {
   GA_EXPECT_STATUS(ga_fft_execute(GA_FFT_REAL_INVERSE, single, nullptr, &first, 1, GA_FFT_NORM_BACKWARD, nullptr,
                                   nullptr, &result),
                    GA_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(result, kGarbage);
+  EXPECT_EQ(result, garbage_handle());
   GA_EXPECT_STATUS(ga_fft_freq(0, 1.0, 0, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_fft_freq(4, 0.0, 0, GA_DTYPE_SAME, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_fft_freq(4, 1.0, 0, GA_INT32, nullptr, nullptr, &result), GA_ERROR_DTYPE);
   GA_EXPECT_STATUS(ga_fft_shift(a, far, 1, 0, nullptr, nullptr, &result), GA_ERROR_INDEX);
   GA_EXPECT_STATUS(ga_fft_shift(a, far, -1, 0, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_fft_plan_cache_set_size(1 << 20, 4), GA_ERROR_NO_DEVICE);
-  EXPECT_EQ(result, kGarbage);
+  EXPECT_EQ(result, garbage_handle());
 }
 
 TEST_F(FftTest, FrequenciesAndShifts) {

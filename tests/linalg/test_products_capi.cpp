@@ -3,6 +3,7 @@
 // integer and bool products, complex vdot with its conjugate, zero-size contractions, out arrays,
 // dot/inner/outer/tensordot/kron/einsum), and every refusal with its status.
 // tests/python/test_products.py compares every function with NumPy over dtypes and layouts.
+#include "destination_support.hpp"
 #include "ops/user_kernel_support.hpp"
 
 #include <garray/products.h>
@@ -254,8 +255,7 @@ TEST_F(ProductsTest, RefusalsCarryTheirStatus) {
   const std::vector<float> one_value{1.0F};
   ga_array_t scalar = make(owned, one_value, {});
   // Garbage in the result pointer is never read, and no failing call writes it.
-  const ga_array_t garbage = reinterpret_cast<ga_array_t>(uintptr_t{0x1234});
-  ga_array_t result = garbage;
+  ga_array_t result = garbage_handle();
   GA_EXPECT_STATUS(ga_array_matmul(nullptr, m34, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_array_matmul(m34, nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_array_matmul(m34, m52, nullptr, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
@@ -265,7 +265,7 @@ TEST_F(ProductsTest, RefusalsCarryTheirStatus) {
   GA_EXPECT_STATUS(ga_array_dot(m34, m52, nullptr, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
   GA_EXPECT_STATUS(ga_array_inner(m34, m52, nullptr, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
   GA_EXPECT_STATUS(ga_array_vdot(m34, m52, nullptr, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
-  EXPECT_EQ(result, garbage);
+  EXPECT_EQ(result, garbage_handle());
 
   ga_array_t m44 = make(owned, test_values<float>(16), {4, 4});
 
@@ -293,14 +293,14 @@ TEST_F(ProductsTest, RefusalsCarryTheirStatus) {
   GA_EXPECT_STATUS(ga_array_einsum("ij,ik->jk", operands, 2, nullptr, nullptr, &result), GA_ERROR_SHAPE_MISMATCH);
   const ga_array_t with_null[] = {m34, nullptr};
   GA_EXPECT_STATUS(ga_array_einsum("ij,jk", with_null, 2, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(result, garbage);
+  EXPECT_EQ(result, garbage_handle());
 }
 
-// NumPy's out= under the ABI 1.0 convention (docs/design.md, "Destinations"), for matmul, dot and einsum alike:
-// garbage in the result pointer is never read; a destination of the result's shape and a dtype the result casts to
-// (same_kind) is written and comes back as the same handle with one more reference; a wrong shape, an uncastable
-// dtype or a read-only view is refused with a message naming `out`, the destination unchanged and the result
-// pointer as it was.
+// NumPy's out= under the ABI 1.0 convention (docs/design.md, "Destinations"), for matmul, dot and einsum alike, by the
+// shared rules (destination_support.hpp): garbage in the result pointer is never read; the allocated result is the
+// host reference's; a float64 destination (a dtype the float32 result casts to under same_kind) is written and comes
+// back as the same handle with one more reference; a wrong shape, an uncastable dtype or a read-only view is refused
+// with require_destination()'s message naming `out`, the destination unchanged and the result pointer as it was.
 TEST_F(ProductsTest, DestinationsFollowTheCallingConvention) {
   Handles owned;
   const std::vector<float> a = test_values<float>(3 * 4);
@@ -309,60 +309,27 @@ TEST_F(ProductsTest, DestinationsFollowTheCallingConvention) {
   ga_array_t m44 = make(owned, b, {4, 4});
   const ga_array_t operands[] = {m34, m44};
   const std::vector<double> expected = reference_matmul(as_doubles(a), as_doubles(b), 1, 3, 4, 4);
-  using Product = std::function<ga_status_t(ga_array_t out, ga_array_t* result)>;
-  const std::pair<const char*, Product> products[] = {
-      {"matmul", [&](ga_array_t out, ga_array_t* result) { return ga_array_matmul(m34, m44, out, nullptr, result); }},
-      {"dot", [&](ga_array_t out, ga_array_t* result) { return ga_array_dot(m34, m44, out, nullptr, result); }},
-      {"einsum",
-       [&](ga_array_t out, ga_array_t* result) {
-         return ga_array_einsum("ij,jk->ik", operands, 2, out, nullptr, result);
-       }},
+  const auto against_the_reference = [&](ga_array_t result) { expect_near_all(fetch<float>(result), expected, 1e-4); };
+  const auto product = [&](const char* name, DestinationCall call) {
+    return DestinationCase{.name = name,
+                           .call = std::move(call),
+                           .shape = {3, 4},
+                           .dtype = GA_FLOAT64,
+                           .uncastable = GA_INT32,
+                           .checked_messages = true,
+                           .tolerance = 1e-5,
+                           .check_result = against_the_reference};
   };
-  // Every element as float64, for destinations of any dtype and layout.
-  const auto values_of = [](ga_array_t array) {
-    ga_array_t cast = nullptr;
-    EXPECT_EQ(ga_array_astype(array, GA_FLOAT64, GA_ORDER_C, nullptr, &cast), GA_OK) << ga_last_error();
-    const std::vector<double> values = fetch<double>(cast);
-    ga_array_release(cast);
-    return values;
+  const DestinationCase cases[] = {
+      product("matmul",
+              [&](ga_array_t out, ga_array_t* result) { return ga_array_matmul(m34, m44, out, nullptr, result); }),
+      product("dot", [&](ga_array_t out, ga_array_t* result) { return ga_array_dot(m34, m44, out, nullptr, result); }),
+      product("einsum",
+              [&](ga_array_t out, ga_array_t* result) {
+                return ga_array_einsum("ij,jk->ik", operands, 2, out, nullptr, result);
+              }),
   };
-  const ga_array_t garbage = reinterpret_cast<ga_array_t>(uintptr_t{0x1234});
-  const int64_t shape34[] = {3, 4};
-  for (const auto& [name, product] : products) {
-    SCOPED_TRACE(name);
-    ga_array_t result = garbage;
-    GA_ASSERT_OK(product(nullptr, &result));
-    ASSERT_NE(result, garbage);
-    expect_near_all(fetch<float>(owned(result)), expected, 1e-4);
-
-    ga_array_t out = make(owned, std::vector<double>(12, 7.0), {3, 4});
-    result = garbage;
-    GA_ASSERT_OK(product(out, &result));
-    EXPECT_EQ(result, out);
-    GA_ASSERT_OK(ga_array_release(result));  // the extra reference; out stays alive
-    expect_near_all(fetch<double>(out), expected, 1e-5);
-
-    ga_array_t read_only = nullptr;
-    GA_ASSERT_OK(ga_array_broadcast_to(make(owned, std::vector<float>(4, 7.0F), {4}), 2, shape34, &read_only));
-    owned(read_only);
-    const struct {
-      ga_array_t out;
-      ga_status_t status;
-      const char* message;
-    } refusals[] = {
-        {make(owned, std::vector<float>(16, 7.0F), {4, 4}), GA_ERROR_SHAPE_MISMATCH, "out has shape (4, 4)"},
-        {make(owned, std::vector<int32_t>(12, 7), {3, 4}), GA_ERROR_DTYPE, "to out's int32"},
-        {read_only, GA_ERROR_INVALID_ARGUMENT, "'out' is read-only"},
-    };
-    for (const auto& refusal : refusals) {
-      result = garbage;
-      GA_EXPECT_STATUS(product(refusal.out, &result), refusal.status);
-      EXPECT_NE(std::string(ga_last_error()).find(refusal.message), std::string::npos) << ga_last_error();
-      EXPECT_EQ(result, garbage);
-      const std::vector<double> kept = values_of(refusal.out);
-      EXPECT_EQ(kept, std::vector<double>(kept.size(), 7.0));
-    }
-  }
+  for (const DestinationCase& c : cases) expect_destination_rules(c);
 }
 
 TEST(ProductsHost, Tf32SettingRoundTripsWithoutADevice) {
@@ -380,10 +347,9 @@ TEST(ProductsHost, Tf32SettingRoundTripsWithoutADevice) {
 }
 
 TEST(ProductsHost, NullHandlesAreRefusedWithoutADevice) {
-  const ga_array_t garbage = reinterpret_cast<ga_array_t>(uintptr_t{0x1234});
-  ga_array_t result = garbage;
+  ga_array_t result = garbage_handle();
   GA_EXPECT_STATUS(ga_array_matmul(nullptr, nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_array_kron(nullptr, nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_array_einsum("i", nullptr, 1, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(result, garbage);  // never read, never written on failure
+  EXPECT_EQ(result, garbage_handle());  // never read, never written on failure
 }

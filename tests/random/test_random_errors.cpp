@@ -1,6 +1,7 @@
 // Every error status of garray/random.h: NULL and released handles and bad arguments (the host
 // cases run without a device), parameters outside their domains with NumPy's messages, dtypes,
 // shapes and destinations (on the GPU). A failed call leaves the caller's out and result untouched.
+#include "destination_support.hpp"
 #include "random/random_test_support.hpp"
 
 #include <cmath>
@@ -16,9 +17,6 @@ namespace {
 
 const int64_t kShape[] = {16};
 
-// A value no handle has, for output-only pointers: never read, overwritten on success, left as it was on failure.
-const ga_array_t kGarbage = reinterpret_cast<ga_array_t>(uintptr_t{0x1234});
-
 // The call fails with `status` and a message holding `fragment`.
 #define EXPECT_RANDOM_ERROR(call, status, fragment)                                               \
   do {                                                                                            \
@@ -27,7 +25,7 @@ const ga_array_t kGarbage = reinterpret_cast<ga_array_t>(uintptr_t{0x1234});
   } while (0)
 
 TEST(RandomHost, NullHandlesAndArgumentsAreRefusedWithoutADevice) {
-  ga_array_t result = kGarbage;
+  ga_array_t result = garbage_handle();
   GA_EXPECT_STATUS(ga_rng_uniform(nullptr, 0, 1, 1, kShape, GA_FLOAT32, nullptr, nullptr, &result),
                    GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_rng_integers(nullptr, 0, 5, 0, 1, kShape, GA_INT32, nullptr, nullptr, &result),
@@ -37,7 +35,7 @@ TEST(RandomHost, NullHandlesAndArgumentsAreRefusedWithoutADevice) {
   GA_EXPECT_STATUS(ga_rng_bytes(nullptr, 4, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_rng_retain(nullptr), GA_ERROR_INVALID_HANDLE);
   GA_EXPECT_STATUS(ga_rng_release(nullptr), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(result, kGarbage);
+  EXPECT_EQ(result, garbage_handle());
   EXPECT_RANDOM_ERROR(ga_rng_create(static_cast<ga_bitgen_t>(3), 1, nullptr), GA_ERROR_INVALID_ARGUMENT, "rng");
   ga_rng_t rng = nullptr;
   EXPECT_RANDOM_ERROR(ga_rng_create(static_cast<ga_bitgen_t>(3), 1, &rng), GA_ERROR_INVALID_ARGUMENT, "bitgen");
@@ -63,7 +61,7 @@ TEST_F(RandomErrorTest, ReleasedGeneratorIsAnInvalidHandle) {
   GA_ASSERT_OK(ga_rng_retain(released));
   GA_ASSERT_OK(ga_rng_release(released));
   GA_ASSERT_OK(ga_rng_release(released));
-  ga_array_t result = kGarbage;
+  ga_array_t result = garbage_handle();
   EXPECT_RANDOM_ERROR(ga_rng_random(released, 1, kShape, GA_FLOAT64, nullptr, nullptr, &result),
                       GA_ERROR_INVALID_HANDLE, "rng");
   GA_EXPECT_STATUS(ga_rng_release(released), GA_ERROR_INVALID_HANDLE);
@@ -71,7 +69,7 @@ TEST_F(RandomErrorTest, ReleasedGeneratorIsAnInvalidHandle) {
 
 TEST_F(RandomErrorTest, ShapeAndOutArguments) {
   GA_EXPECT_STATUS(ga_rng_random(rng, 1, kShape, GA_FLOAT64, nullptr, nullptr, nullptr), GA_ERROR_INVALID_ARGUMENT);
-  ga_array_t result = kGarbage;
+  ga_array_t result = garbage_handle();
   GA_EXPECT_STATUS(ga_rng_random(rng, 1, nullptr, GA_FLOAT64, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_rng_random(rng, -1, kShape, GA_FLOAT64, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   const int64_t negative[] = {3, -1};
@@ -79,7 +77,7 @@ TEST_F(RandomErrorTest, ShapeAndOutArguments) {
                       "negative dimensions are not allowed");
   EXPECT_RANDOM_ERROR(ga_rng_permutation(rng, -1, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT, "negative");
   EXPECT_RANDOM_ERROR(ga_rng_bytes(rng, -1, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT, "negative");
-  EXPECT_EQ(result, kGarbage);
+  EXPECT_EQ(result, garbage_handle());
 
   const std::vector<double> before(16, 7.0);
   ga_array_t given = owned(upload(before));
@@ -91,16 +89,16 @@ TEST_F(RandomErrorTest, ShapeAndOutArguments) {
   GA_EXPECT_STATUS(ga_rng_random(rng, 1, kShape, GA_FLOAT64, integers, nullptr, &result), GA_ERROR_DTYPE);
   GA_EXPECT_STATUS(ga_rng_gamma(rng, 1, 1, 1, kShape, GA_FLOAT32, integers, nullptr, &result), GA_ERROR_DTYPE);
   EXPECT_EQ(fetch<int32_t>(integers), std::vector<int32_t>(16, 0));
-  EXPECT_EQ(result, kGarbage);
+  EXPECT_EQ(result, garbage_handle());
   // int64 into float64 and uint8 into int32 cast under same_kind: out comes back, one more reference.
   GA_EXPECT_STATUS(ga_rng_integers(rng, 0, 3, 0, 1, kShape, GA_INT64, given, nullptr, &result), GA_OK);
   EXPECT_EQ(result, given);
   GA_ASSERT_OK(ga_array_release(result));
-  result = kGarbage;
+  result = garbage_handle();
   GA_EXPECT_STATUS(ga_rng_bytes(rng, 16, integers, nullptr, &result), GA_OK);
   EXPECT_EQ(result, integers);
   GA_ASSERT_OK(ga_array_release(result));
-  result = kGarbage;
+  result = garbage_handle();
   const std::vector<double> unchanged = {7.0};
   ga_array_t scalar = owned(upload(unchanged));
   ga_array_t read_only = nullptr;
@@ -108,95 +106,59 @@ TEST_F(RandomErrorTest, ShapeAndOutArguments) {
   owned(read_only);
   GA_EXPECT_STATUS(ga_rng_random(rng, 1, kShape, GA_FLOAT64, read_only, nullptr, &result), GA_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(fetch<double>(scalar), unchanged);
-  EXPECT_EQ(result, kGarbage);
+  EXPECT_EQ(result, garbage_handle());
   GA_EXPECT_STATUS(ga_rng_shuffle(rng, read_only, nullptr), GA_ERROR_INVALID_ARGUMENT);
 }
 
 // NumPy's out= under the ABI 1.0 convention (docs/design.md, "Destinations"), for a distribution (normal), integers
-// and permuted alike: garbage in the result pointer is never read; a destination of the sample's shape and a dtype
-// the sample casts to (same_kind) gets the numbers a twin generator returns in a new array, and comes back as the
-// same handle with one more reference; a wrong shape, an uncastable dtype or a read-only view is refused with a
-// message naming `out`, the destination unchanged and the result pointer as it was.
+// and permuted alike, by the shared rules (destination_support.hpp): garbage in the result pointer is never read; a
+// destination of the sample's shape and a dtype the sample casts to (same_kind) gets the numbers a twin generator
+// returns in a new array, cast, and comes back as the same handle with one more reference; a wrong shape, an
+// uncastable dtype or a read-only view is refused with require_destination()'s message naming `out` (before anything
+// is drawn), the destination unchanged and the result pointer as it was.
 TEST_F(RandomErrorTest, DestinationsFollowTheCallingConvention) {
   ga_array_t x = owned(upload_shaped(std::vector<double>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, {16}));
   using Draw = std::function<ga_status_t(ga_rng_t rng, ga_array_t out, ga_array_t* result)>;
-  const struct {
-    const char* name;
-    Draw draw;
-    ga_dtype_t castable;    // an out dtype the sample casts to under same_kind
-    ga_dtype_t uncastable;  // one it does not
-  } functions[] = {
-      {"normal",
-       [](ga_rng_t rng, ga_array_t out, ga_array_t* result) {
-         return ga_rng_normal(rng, 3, 2, 1, kShape, GA_FLOAT64, out, nullptr, result);
-       },
-       GA_FLOAT32, GA_INT32},
-      {"integers",
-       [](ga_rng_t rng, ga_array_t out, ga_array_t* result) {
-         return ga_rng_integers(rng, -50, 50, 0, 1, kShape, GA_INT64, out, nullptr, result);
-       },
-       GA_FLOAT64, GA_BOOL},
-      {"permuted",
-       [&](ga_rng_t rng, ga_array_t out, ga_array_t* result) { return ga_rng_permuted(rng, x, out, nullptr, result); },
-       GA_FLOAT32, GA_INT32},
-  };
-  // `values` as `dtype` on the device, of `shape`.
-  const auto made = [&](const std::vector<double>& values, std::vector<int64_t> shape, ga_dtype_t dtype) {
-    ga_array_t doubles = owned(upload_shaped(values, std::move(shape)));
-    ga_array_t cast = nullptr;
-    EXPECT_EQ(ga_array_astype(doubles, dtype, GA_ORDER_C, nullptr, &cast), GA_OK) << ga_last_error();
-    return owned(cast);
-  };
-  // Every element as float64, of any dtype and layout.
-  const auto values_of = [](ga_array_t array) {
-    ga_array_t cast = nullptr;
-    EXPECT_EQ(ga_array_astype(array, GA_FLOAT64, GA_ORDER_C, nullptr, &cast), GA_OK) << ga_last_error();
-    const std::vector<double> values = fetch<double>(cast);
-    ga_array_release(cast);
-    return values;
-  };
-  const std::vector<double> sevens(16, 7.0);
-  for (const auto& function : functions) {
-    SCOPED_TRACE(function.name);
+  // Each case draws with two generators of the same seed: a call without destination (the allocated sample) from the
+  // twin, every call with one from the first, so that the destination gets the twin's numbers.
+  const auto drawing = [&](const char* name, Draw draw, ga_dtype_t castable, ga_dtype_t uncastable) {
     ga_rng_t first = generators.make(GA_BITGEN_PHILOX4_32_10, 42);
     ga_rng_t twin = generators.make(GA_BITGEN_PHILOX4_32_10, 42);
-    ga_array_t result = kGarbage;
-    GA_ASSERT_OK(function.draw(twin, nullptr, &result));
-    ASSERT_NE(result, kGarbage);
-    ga_array_t expected = made(values_of(owned(result)), {16}, function.castable);  // the sample, cast as out's
-
-    ga_array_t out = made(sevens, {16}, function.castable);
-    result = kGarbage;
-    GA_ASSERT_OK(function.draw(first, out, &result));
-    EXPECT_EQ(result, out);
-    GA_ASSERT_OK(ga_array_release(result));  // the extra reference; out stays alive
-    EXPECT_EQ(values_of(out), values_of(expected));
-
-    ga_array_t seven = owned(upload(std::vector<double>{7.0}));
-    ga_array_t read_only = nullptr;
-    GA_ASSERT_OK(ga_array_broadcast_to(seven, 1, kShape, &read_only));
-    owned(read_only);
-    const struct {
-      ga_array_t out;
-      ga_status_t status;
-      const char* message;
-    } refusals[] = {
-        {made(std::vector<double>(17, 7.0), {17}, function.castable), GA_ERROR_SHAPE_MISMATCH, "out has shape (17,)"},
-        {made(sevens, {16}, function.uncastable), GA_ERROR_DTYPE, "to out's"},
-        {read_only, GA_ERROR_INVALID_ARGUMENT, "'out' is read-only"},
-    };
-    for (const auto& refusal : refusals) {
-      const std::vector<double> before = values_of(refusal.out);
-      result = kGarbage;
-      EXPECT_RANDOM_ERROR(function.draw(first, refusal.out, &result), refusal.status, refusal.message);
-      EXPECT_EQ(result, kGarbage);
-      EXPECT_EQ(values_of(refusal.out), before);
-    }
-  }
+    return DestinationCase{
+        .name = name,
+        .call = [first, twin, draw](ga_array_t out, ga_array_t* result) {
+          return draw(out ? first : twin, out, result);
+        },
+        .shape = {16},
+        .dtype = castable,
+        .uncastable = uncastable,
+        .checked_messages = true};
+  };
+  const DestinationCase cases[] = {
+      drawing(
+          "normal",
+          [](ga_rng_t rng, ga_array_t out, ga_array_t* result) {
+            return ga_rng_normal(rng, 3, 2, 1, kShape, GA_FLOAT64, out, nullptr, result);
+          },
+          GA_FLOAT32, GA_INT32),
+      drawing(
+          "integers",
+          [](ga_rng_t rng, ga_array_t out, ga_array_t* result) {
+            return ga_rng_integers(rng, -50, 50, 0, 1, kShape, GA_INT64, out, nullptr, result);
+          },
+          GA_FLOAT64, GA_BOOL),
+      drawing(
+          "permuted",
+          [x](ga_rng_t rng, ga_array_t out, ga_array_t* result) {
+            return ga_rng_permuted(rng, x, out, nullptr, result);
+          },
+          GA_FLOAT32, GA_INT32),
+  };
+  for (const DestinationCase& c : cases) expect_destination_rules(c);
 }
 
 TEST_F(RandomErrorTest, DtypesTheDistributionsDoNotProduce) {
-  ga_array_t result = kGarbage;
+  ga_array_t result = garbage_handle();
   EXPECT_RANDOM_ERROR(ga_rng_uniform(rng, 0, 1, 1, kShape, GA_INT32, nullptr, nullptr, &result), GA_ERROR_DTYPE,
                       "int32");
   GA_EXPECT_STATUS(ga_rng_normal(rng, 0, 1, 1, kShape, GA_COMPLEX64, nullptr, nullptr, &result), GA_ERROR_DTYPE);
@@ -205,11 +167,11 @@ TEST_F(RandomErrorTest, DtypesTheDistributionsDoNotProduce) {
                    GA_ERROR_DTYPE);
   GA_EXPECT_STATUS(ga_rng_integers(rng, 0, 3, 0, 1, kShape, GA_FLOAT32, nullptr, nullptr, &result), GA_ERROR_DTYPE);
   GA_EXPECT_STATUS(ga_random_randint(0, 3, 1, kShape, GA_FLOAT64, nullptr, nullptr, &result), GA_ERROR_DTYPE);
-  EXPECT_EQ(result, kGarbage);
+  EXPECT_EQ(result, garbage_handle());
 }
 
 TEST_F(RandomErrorTest, ParametersOutsideTheirDomains) {
-  ga_array_t result = kGarbage;
+  ga_array_t result = garbage_handle();
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();
   EXPECT_RANDOM_ERROR(ga_rng_uniform(rng, -inf, inf, 1, kShape, GA_FLOAT64, nullptr, nullptr, &result),
@@ -248,11 +210,11 @@ TEST_F(RandomErrorTest, ParametersOutsideTheirDomains) {
                       "p <= 0");
   EXPECT_RANDOM_ERROR(ga_rng_geometric(rng, 1.5, 1, kShape, nullptr, nullptr, &result), GA_ERROR_INVALID_ARGUMENT,
                       "p > 1");
-  EXPECT_EQ(result, kGarbage);
+  EXPECT_EQ(result, garbage_handle());
 }
 
 TEST_F(RandomErrorTest, IntegerBounds) {
-  ga_array_t result = kGarbage;
+  ga_array_t result = garbage_handle();
   EXPECT_RANDOM_ERROR(ga_rng_integers(rng, 5, 5, 0, 1, kShape, GA_INT64, nullptr, nullptr, &result),
                       GA_ERROR_INVALID_ARGUMENT, "low >= high");
   EXPECT_RANDOM_ERROR(ga_rng_integers(rng, 6, 5, 1, 1, kShape, GA_INT64, nullptr, nullptr, &result),
@@ -269,14 +231,14 @@ TEST_F(RandomErrorTest, IntegerBounds) {
                       GA_ERROR_INVALID_ARGUMENT, "low is out of bounds for uint16");
   EXPECT_RANDOM_ERROR(ga_rng_integers(rng, 0, 3, 0, 1, kShape, GA_BOOL, nullptr, nullptr, &result),
                       GA_ERROR_INVALID_ARGUMENT, "high is out of bounds for bool");
-  EXPECT_EQ(result, kGarbage);
+  EXPECT_EQ(result, garbage_handle());
   // An exclusive high one past the largest value is allowed.
   GA_ASSERT_OK(ga_rng_integers(rng, -128, 128, 0, 1, kShape, GA_INT8, nullptr, nullptr, &result));
   ga_array_release(result);
 }
 
 TEST_F(RandomErrorTest, SelectionArguments) {
-  ga_array_t result = kGarbage;
+  ga_array_t result = garbage_handle();
   const int64_t five[] = {5};
   EXPECT_RANDOM_ERROR(ga_rng_choice(rng, nullptr, 3, 0, nullptr, 1, five, nullptr, nullptr, &result),
                       GA_ERROR_INVALID_ARGUMENT, "Cannot take a larger sample than population when replace is False");
@@ -300,7 +262,7 @@ TEST_F(RandomErrorTest, SelectionArguments) {
                       "at least 1-dimensional");
   GA_EXPECT_STATUS(ga_rng_shuffle(rng, scalar, nullptr), GA_ERROR_INVALID_ARGUMENT);
   GA_EXPECT_STATUS(ga_rng_permuted(rng, nullptr, nullptr, nullptr, &result), GA_ERROR_INVALID_HANDLE);
-  EXPECT_EQ(result, kGarbage);
+  EXPECT_EQ(result, garbage_handle());
 }
 
 }  // namespace
