@@ -7,7 +7,7 @@
 # Environment: GARRAY_BUILD_DIR, the build directory to use (default: build/dev).
 set -euo pipefail
 
-packages=(cmake ninja-build g++ pkg-config libgtest-dev python3 python3-dev python3-numpy python3-pytest swig gfortran abigail-tools)
+packages=(cmake ninja-build g++ pkg-config libgtest-dev python3 python3-dev python3-numpy python3-pytest swig gfortran abigail-tools doxygen)
 cuda_root=/usr/local/cuda
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Checks the syntax of the Julia binding (src/*.jl) with tree-sitter's Julia grammar, Julia itself
-# not being installable here. The grammar and its WebAssembly runtime come from the npm registry,
-# at pinned versions, into WORK/node_modules, once. Exits 77 (skipped) when node or npm is missing
-# or the registry cannot be reached (a GPU machine), 1 on a syntax error.
+# Checks the syntax of the Julia binding (src/*.jl) and of its tests (test/*.jl) with tree-sitter's
+# Julia grammar, Julia itself not being installable here. The grammar and its WebAssembly runtime
+# come from the npm registry, at pinned versions, into WORK/node_modules, once. Exits 77 (skipped)
+# when node or npm is missing or the registry cannot be reached (a GPU machine), 1 on a syntax
+# error.
 #
 # usage: bindings/julia/check_syntax.sh WORK
 set -euo pipefail
@@ -25,4 +26,4 @@ if [[ "$(cat "$stamp" 2>/dev/null)" != "${packages[*]}" ]]; then
   fi
   echo "${packages[*]}" >"$stamp"
 fi
-node "$here/check_syntax.mjs" "$work/node_modules" "$here"/src/*.jl
+node "$here/check_syntax.mjs" "$work/node_modules" "$here"/src/*.jl "$here"/test/*.jl

@@ -1,7 +1,10 @@
 /* The main example: report the library and the GPU, build and transpose a small array, and
  * round-trip a block of memory through the pool. On a machine without a GPU it says so and exits 0.
- * ctest runs it (test_example_hello), so the README's array example, taken from here, stays true. */
+ * ctest runs it (test_example_hello), and the README's array example is the region marked below
+ * (scripts/snippets.py keeps the two equal), so the README stays true. */
+// [snippet:include] (README.md)
 #include <garray/garray.h>
+// [snippet-end]
 
 #include <stdio.h>
 
@@ -29,17 +32,19 @@ int main(void) {
          (double)properties.total_memory / (1024.0 * 1024.0 * 1024.0));
 
   /* The array example of the README: arange, a reshaped view, a transposed view, a copy. */
+  // [snippet:arrays-in-ten-lines] (README.md)
   int64_t shape[2] = {3, 4};
   float host[12];
   ga_array_t a = NULL, m = NULL, t = NULL, c = NULL;
   if (check(ga_array_arange((ga_scalar_t){.dtype = GA_INT64, .as_int = 0},
                             (ga_scalar_t){.dtype = GA_INT64, .as_int = 12},
                             (ga_scalar_t){.dtype = GA_INT64, .as_int = 1}, GA_FLOAT32, NULL, &a)))
-    return 1;
-  if (check(ga_array_reshape(a, 2, shape, GA_ORDER_C, NULL, &m))) return 1;
-  if (check(ga_array_transpose(m, NULL, 0, &t))) return 1;
-  if (check(ga_array_copy(t, GA_ORDER_C, NULL, &c))) return 1;
-  if (check(ga_array_to_host(c, host, sizeof host, NULL))) return 1;
+    return 1;                                                               /* 0 .. 11 on the GPU */
+  if (check(ga_array_reshape(a, 2, shape, GA_ORDER_C, NULL, &m))) return 1; /* a view: no copy */
+  if (check(ga_array_transpose(m, NULL, 0, &t))) return 1;                  /* a view, strides swapped */
+  if (check(ga_array_copy(t, GA_ORDER_C, NULL, &c))) return 1;              /* a transpose kernel, cached */
+  if (check(ga_array_to_host(c, host, sizeof host, NULL))) return 1;        /* waits; host = 0 4 8 1 ... */
+  // [snippet-end]
   printf("arange(12).reshape(3, 4).T:");
   for (int i = 0; i < 12; ++i) {
     const int row = i / 3, column = i % 3;

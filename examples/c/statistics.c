@@ -41,6 +41,7 @@ int main(void) {
   }
   CHECK(ga_array_from_host(data, 2, shape, NULL, GA_FLOAT64, GA_ORDER_C, NULL, &x));
 
+  // [snippet:reductions-sorting-joining] (README.md)
   /* x.mean(axis=0), x.std(axis=0), x.argmax(axis=1): reductions over any axes. */
   const int axis0 = 0, axis1 = 1;
   ga_reduce_options_t along = {sizeof(ga_reduce_options_t), &axis0, 1, 0, GA_DTYPE_SAME, 0.0};
@@ -67,6 +68,7 @@ int main(void) {
   CHECK(ga_array_take(x, indices, GA_AXIS_NONE, GA_INDEX_MODE_WRAP, NULL, NULL, &taken));
   const ga_array_t parts[2] = {selected, taken};
   CHECK(ga_array_concatenate(parts, 2, 0, GA_DTYPE_SAME, GA_CASTING_SAME_KIND, NULL, NULL, &joined));
+  // [snippet-end]
 
   CHECK(ga_array_to_host(mean, host, columns * sizeof(double), NULL));
   print_row("mean(axis=0)", host, columns);

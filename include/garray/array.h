@@ -39,10 +39,10 @@ typedef enum ga_order {
 
 /** @brief Bits of ga_array_flags(). */
 typedef enum ga_array_flag {
-  GA_ARRAY_C_CONTIGUOUS = 1,
-  GA_ARRAY_F_CONTIGUOUS = 2,
-  GA_ARRAY_WRITEABLE = 4,
-  GA_ARRAY_OWNDATA = 8 /**< The array allocated its buffer (not a view, not wrapped memory). */
+  GA_ARRAY_C_CONTIGUOUS = 1, /**< The elements lie contiguous in C order, as NumPy's `flags.c_contiguous`. */
+  GA_ARRAY_F_CONTIGUOUS = 2, /**< The elements lie contiguous in F order, as NumPy's `flags.f_contiguous`. */
+  GA_ARRAY_WRITEABLE = 4,    /**< The array may be written: not wrapped or imported read-only. */
+  GA_ARRAY_OWNDATA = 8       /**< The array allocated its buffer (not a view, not wrapped memory). */
 } ga_array_flag_t;
 
 /**
@@ -54,11 +54,11 @@ typedef enum ga_array_flag {
  * another dtype it is cast as ga_array_astype() casts.
  */
 typedef struct ga_scalar {
-  ga_dtype_t dtype;
-  int64_t as_int;
-  uint64_t as_uint;
-  double as_real;
-  double as_imag;
+  ga_dtype_t dtype; /**< The scalar's dtype. */
+  int64_t as_int;   /**< The value of a bool (0 or 1) or signed integer scalar. */
+  uint64_t as_uint; /**< The value of an unsigned integer scalar. */
+  double as_real;   /**< The value of a floating scalar; the real part of a complex one. */
+  double as_imag;   /**< The imaginary part of a complex scalar. */
 } ga_scalar_t;
 
 /* ------------------------------------------------------------------------------------------------

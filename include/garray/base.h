@@ -22,6 +22,11 @@
 extern "C" {
 #endif
 
+/**
+ * @def GA_API
+ * @brief Marks a declaration as part of the C ABI. It exports the symbol when the library itself is
+ *        built (GARRAY_BUILDING_LIBRARY), and expands to nothing for callers.
+ */
 #if defined(GARRAY_BUILDING_LIBRARY)
 #define GA_API __attribute__((visibility("default")))
 #else
@@ -30,13 +35,13 @@ extern "C" {
 
 /** @name Version
  *  The library version. The ABI major changes only when a released signature or struct layout
- *  changes; it is part of the shared object's SONAME (libgarray.so.<ABI major>). */
+ *  changes; it is part of the shared object's SONAME (libgarray.so.\<ABI major\>). */
 /** @{ */
-#define GA_VERSION_MAJOR 0
-#define GA_VERSION_MINOR 1
-#define GA_VERSION_PATCH 0
-#define GA_ABI_VERSION 1
-#define GA_VERSION_STRING "0.1.0"
+#define GA_VERSION_MAJOR 0        /**< The major version of the header. */
+#define GA_VERSION_MINOR 1        /**< The minor version of the header. */
+#define GA_VERSION_PATCH 0        /**< The patch version of the header. */
+#define GA_ABI_VERSION 1          /**< The ABI major of the header: the number in libgarray.so.\<ABI major\>. */
+#define GA_VERSION_STRING "0.1.0" /**< The version of the header as a string, "major.minor.patch". */
 /** @} */
 
 /**
@@ -108,21 +113,21 @@ GA_API ga_status_t ga_version_numbers(int *major, int *minor, int *patch, int *a
  * @brief Element types. Values are fixed forever and never renumbered.
  */
 typedef enum ga_dtype {
-  GA_BOOL = 0,
-  GA_INT8 = 1,
-  GA_INT16 = 2,
-  GA_INT32 = 3,
-  GA_INT64 = 4,
-  GA_UINT8 = 5,
-  GA_UINT16 = 6,
-  GA_UINT32 = 7,
-  GA_UINT64 = 8,
-  GA_FLOAT16 = 9,
-  GA_BFLOAT16 = 10,
-  GA_FLOAT32 = 11,
-  GA_FLOAT64 = 12,
-  GA_COMPLEX64 = 13,
-  GA_COMPLEX128 = 14
+  GA_BOOL = 0,       /**< bool: one byte holding 0 or 1. */
+  GA_INT8 = 1,       /**< int8. */
+  GA_INT16 = 2,      /**< int16. */
+  GA_INT32 = 3,      /**< int32. */
+  GA_INT64 = 4,      /**< int64. */
+  GA_UINT8 = 5,      /**< uint8. */
+  GA_UINT16 = 6,     /**< uint16. */
+  GA_UINT32 = 7,     /**< uint32. */
+  GA_UINT64 = 8,     /**< uint64. */
+  GA_FLOAT16 = 9,    /**< float16: IEEE 754 half precision. */
+  GA_BFLOAT16 = 10,  /**< bfloat16: the upper half of a float32 (8-bit exponent, 7-bit mantissa). */
+  GA_FLOAT32 = 11,   /**< float32. */
+  GA_FLOAT64 = 12,   /**< float64. */
+  GA_COMPLEX64 = 13, /**< complex64: two float32, real then imaginary. */
+  GA_COMPLEX128 = 14 /**< complex128: two float64, real then imaginary. */
 } ga_dtype_t;
 
 /** @brief Number of defined dtypes; valid values are 0 .. GA_DTYPE_COUNT-1. */

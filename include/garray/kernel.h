@@ -32,10 +32,10 @@ typedef enum ga_kernel_arg_kind {
 
 /** @brief One kernel argument; only the field named by @c kind is read. */
 typedef struct ga_kernel_arg {
-  ga_kernel_arg_kind_t kind;
-  ga_array_t array;
-  ga_scalar_t scalar;
-  void *pointer;
+  ga_kernel_arg_kind_t kind; /**< Which field is read. */
+  ga_array_t array;          /**< The array, for ::GA_KERNEL_ARG_ARRAY. */
+  ga_scalar_t scalar;        /**< The scalar, for ::GA_KERNEL_ARG_SCALAR. */
+  void *pointer;             /**< The pointer, for ::GA_KERNEL_ARG_POINTER. */
 } ga_kernel_arg_t;
 
 /**

@@ -198,9 +198,11 @@ GA_API ga_status_t ga_memory_pool_get_backend(int device, ga_memory_backend_t *b
  * calls a hook. Both may be called from any thread and must not call garray.
  */
 typedef struct ga_allocator {
-  size_t struct_size;
-  void *context;
+  size_t struct_size; /**< In: sizeof(ga_allocator_t) as the caller knows it. */
+  void *context;      /**< Passed as is to both hooks. */
+  /** Returns @p bytes of memory of @p device usable on @p cuda_stream, or NULL when it has none. */
   void *(*allocate)(void *context, size_t bytes, int device, void *cuda_stream);
+  /** Takes back @p ptr, of @p bytes, that @c allocate returned, ordered on @p cuda_stream. */
   void (*deallocate)(void *context, void *ptr, size_t bytes, int device, void *cuda_stream);
 } ga_allocator_t;
 

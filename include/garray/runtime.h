@@ -86,20 +86,20 @@ typedef struct ga_device_properties {
   int multiprocessor_count;         /**< Number of SMs. */
   size_t total_memory;              /**< Global memory in bytes. */
   size_t free_memory;               /**< Free global memory in bytes at the time of the call. */
-  int max_threads_per_block;
-  int max_threads_per_multiprocessor;
-  int warp_size;
+  int max_threads_per_block;        /**< Most threads in one block. */
+  int max_threads_per_multiprocessor; /**< Most resident threads on one SM. */
+  int warp_size;                    /**< Threads in a warp. */
   int l2_cache_size;                /**< Bytes. */
   size_t shared_memory_per_block;   /**< Bytes available to a block without opting in. */
   size_t shared_memory_per_block_optin; /**< Bytes a block may opt in to. */
-  size_t shared_memory_per_multiprocessor;
-  int registers_per_block;
+  size_t shared_memory_per_multiprocessor; /**< Bytes of shared memory on one SM. */
+  int registers_per_block;          /**< 32-bit registers available to one block. */
   int clock_rate_khz;               /**< SM clock as the driver reports it. */
   int memory_clock_rate_khz;        /**< Memory clock as the driver reports it. */
-  int memory_bus_width_bits;
-  int pci_bus_id;
-  int pci_device_id;
-  int pci_domain_id;
+  int memory_bus_width_bits;        /**< Width of the global memory bus in bits. */
+  int pci_bus_id;                   /**< PCI bus of the device. */
+  int pci_device_id;                /**< PCI device (slot) of the device. */
+  int pci_domain_id;                /**< PCI domain of the device. */
   int integrated;                   /**< 1 for an integrated GPU. */
   int concurrent_managed_access;    /**< 1 if managed memory may be used concurrently with the CPU. */
 } ga_device_properties_t;

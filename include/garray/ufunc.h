@@ -34,18 +34,18 @@ typedef enum ga_operand_kind {
 
 /** @brief One input of a ufunc call; only the field named by @c kind is read. */
 typedef struct ga_operand {
-  ga_operand_kind_t kind;
-  ga_array_t array;
-  ga_scalar_t scalar;
+  ga_operand_kind_t kind; /**< Which field is read. */
+  ga_array_t array;       /**< The array, for ::GA_OPERAND_ARRAY. */
+  ga_scalar_t scalar;     /**< The scalar, for ::GA_OPERAND_SCALAR and ::GA_OPERAND_WEAK_SCALAR. */
 } ga_operand_t;
 
 /** @brief NumPy's casting rules. */
 typedef enum ga_casting {
-  GA_CASTING_NO = 0,
-  GA_CASTING_EQUIV = 1,
-  GA_CASTING_SAFE = 2,
-  GA_CASTING_SAME_KIND = 3,
-  GA_CASTING_UNSAFE = 4
+  GA_CASTING_NO = 0,        /**< 'no': no cast at all. */
+  GA_CASTING_EQUIV = 1,     /**< 'equiv': byte-order changes only, so for garray's arrays the same as 'no'. */
+  GA_CASTING_SAFE = 2,      /**< 'safe': only casts that keep every value (int32 to float64, not to float32). */
+  GA_CASTING_SAME_KIND = 3, /**< 'same_kind': safe casts and casts within a kind (float64 to float32). */
+  GA_CASTING_UNSAFE = 4     /**< 'unsafe': any cast. */
 } ga_casting_t;
 
 /**

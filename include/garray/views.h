@@ -53,12 +53,12 @@ typedef enum ga_index_kind {
  * ::GA_INDEX_INTEGER only @c start is used. The other kinds use no field.
  */
 typedef struct ga_index {
-  ga_index_kind_t kind;
-  int64_t start;
-  int64_t stop;
-  int64_t step;
-  int has_start;
-  int has_stop;
+  ga_index_kind_t kind; /**< What the item is. */
+  int64_t start;        /**< A slice's start (when @c has_start), or the integer of ::GA_INDEX_INTEGER. */
+  int64_t stop;         /**< A slice's stop, when @c has_stop. */
+  int64_t step;         /**< A slice's step: never 0; 1 for the default. */
+  int has_start;        /**< Non-zero when a slice has a start. */
+  int has_stop;         /**< Non-zero when a slice has a stop. */
 } ga_index_t;
 
 /**

@@ -32,9 +32,11 @@ constexpr unsigned kCount = 1000;  // not a multiple of the block size
 
 void launch_over(const KernelRef& kernel, DeviceBuffer<unsigned>& out, unsigned value,
                  cudaStream_t stream) {
+  // [snippet:launch] (docs/kernels.md, after the region get-kernel)
   unsigned count = kCount;
   void* arguments[] = {out.argument(), &count, &value};
   kernel->launch(LaunchConfig{dim3((kCount + 127) / 128), dim3(128)}, arguments, stream);
+  // [snippet-end]
 }
 
 void expect_pattern(const std::vector<unsigned>& values, unsigned seed) {
@@ -48,7 +50,9 @@ void expect_pattern(const std::vector<unsigned>& values, unsigned seed) {
 using LaunchTest = GpuEngineTest;
 
 TEST_F(LaunchTest, LaunchedKernelWritesItsPatternOnTheDefaultAndOnACreatedStream) {
+  // [snippet:get-kernel]
   const KernelRef kernel = get_kernel(kPatternKernel, "pattern", {}, 0);
+  // [snippet-end]
   EXPECT_EQ(kernel->device(), 0);
   DeviceBuffer<unsigned> out(kCount);
   launch_over(kernel, out, 0x5eed, nullptr);

@@ -274,9 +274,10 @@ TEST_F(DevicePoolTest, ManyThreadsAllocateAndFreeConcurrently) {
   for (int t = 0; t < kThreads; ++t) EXPECT_EQ(failures[static_cast<size_t>(t)], 0) << t;
 }
 
-// The example of docs/memory.md, verbatim between the markers.
+// The example of docs/memory.md: the region between the markers, which scripts/snippets.py keeps
+// equal to the page.
 TEST_F(DevicePoolTest, DocumentationExample) {
-  // docs/memory.md example begins
+  // [snippet:pool-round-trip]
   ga_stream_t stream = NULL;
   void *block = NULL;
   ga_memory_stats_t stats = {sizeof(ga_memory_stats_t)};
@@ -289,7 +290,7 @@ TEST_F(DevicePoolTest, DocumentationExample) {
   ga_memory_free(block, stream);   /* `stream` may take it again at once */
   ga_memory_pool_stats(0, &stats); /* used_bytes 0, cached_bytes 2 MiB: one segment */
   ga_stream_release(stream);       /* the pool holds the stream while it holds its blocks */
-  // docs/memory.md example ends
+  // [snippet-end]
   EXPECT_EQ(stats.used_bytes, 0u);
   EXPECT_EQ(stats.cached_bytes, 2 * MiB);
   EXPECT_NE(block, nullptr);

@@ -2,9 +2,6 @@
 every family of ufuncs over dtypes, shapes, broadcasting, strided views, weak and typed scalars,
 out=, dtype=, signature=, casting errors, reduce and outer (on a GPU)."""
 
-import pathlib
-import re
-
 import numpy
 import pytest
 
@@ -564,12 +561,3 @@ def test_every_dtype_round_trips_through_add_and_equal(dtype):
     assert_matches(ga.equal(ga.asarray(x), ga.asarray(x)), numpy.ones(x.shape, bool))
     if dtype != "bool":
         assert_matches(ga.add(ga.asarray(x), ga.asarray(x)), numpy.add(x, x))
-
-
-@gpu
-def test_the_examples_of_docs_python_md_run():
-    text = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "python.md").read_text()
-    examples = re.findall(r"```python\n(.*?)```", text, re.S)
-    assert len(examples) >= 2
-    for example in examples:
-        exec(compile(example, "docs/python.md", "exec"), {})

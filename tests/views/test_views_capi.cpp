@@ -403,10 +403,11 @@ TEST_F(ViewsCapiTest, TheSameHandleComesBackWithOneMoreReference) {
   EXPECT_TRUE(released_);
 }
 
-// The example of docs/arrays.md ("Views and indexing"), verbatim between the markers.
+// The example of docs/arrays.md ("Views and indexing"): the region between the markers, which
+// scripts/snippets.py keeps equal to the page.
 TEST_F(ViewsCapiTest, DocumentationExample) {
   const ga_array_t a = a_;
-  // [docs: views example]
+  // [snippet:index-and-transpose]
   /* a has shape (2, 3, 4); take a[-1, None, ::-1], then its transpose. */
   const ga_index_t items[] = {
       {GA_INDEX_INTEGER, -1, 0, 1, 0, 0},
@@ -421,7 +422,7 @@ TEST_F(ViewsCapiTest, DocumentationExample) {
   }
   ga_array_transpose(view, NULL, 0, &transposed); /* shape (4, 3, 1) */
   ga_array_release(view);                         /* transposed keeps the data alive */
-  // [docs: views example]
+  // [snippet-end]
   EXPECT_EQ(shape_of(transposed), (Shape{4, 3, 1}));
   EXPECT_EQ(strides_of(transposed), (Shape{1, -4, 0}));
   GA_ASSERT_OK(ga_array_release(transposed));

@@ -113,6 +113,27 @@ contains
     item = value%as_real
   end function item
 
+  !> The example of README.md and docs/bindings.md: the regions below, which scripts/snippets.py
+  !> keeps equal to the pages (joined there by an empty line).
+  subroutine test_documentation_example(failure)
+    ! [snippet:round-trip-declarations] (README.md, docs/bindings.md)
+    use garray
+    type(ga_array) :: device_matrix
+    real(c_double) :: host(3, 4), back(3, 4)
+    ! [snippet-end]
+    character(len=:), allocatable, intent(inout) :: failure
+    integer :: i
+    host = reshape([(real(i, c_double), i = 1, 12)], [3, 4])
+    back = 0
+    ! [snippet:round-trip-calls] (README.md, docs/bindings.md)
+    call ga_upload(device_matrix, host)     ! shape (3, 4), F order: no transpose
+    call ga_download(device_matrix, back)   ! waits for the stream
+    ! [snippet-end]
+    call check(all(device_matrix%shape() == [3, 4]), "the device array has the Fortran shape", failure)
+    call check(device_matrix%is_f_contiguous(), "the device array is in F order", failure)
+    call check(all(back == host), "the matrix came back", failure)
+  end subroutine test_documentation_example
+
   subroutine test_real32_ranks(failure)
     character(len=:), allocatable, intent(inout) :: failure
     real(c_float), allocatable :: vector(:), vector_back(:)
@@ -446,6 +467,7 @@ program test_garray
   call run("scalar_passes_by_value", test_scalar_by_value, "")
   call run("out_parameters_are_output_only", test_out_parameters, "")
   call run("calls_without_a_device", test_without_device, with_device)
+  call run("documentation_example", test_documentation_example, without_device)
   call run("upload_download_real32_any_rank", test_real32_ranks, without_device)
   call run("upload_download_every_type", test_every_type, without_device)
   call run("scalars_and_empty_arrays", test_scalars_and_empty, without_device)

@@ -43,21 +43,31 @@ fn main() -> ExitCode {
     )
 }
 
-/// The example of the crate's documentation (src/lib.rs), which is not compiled as a doctest.
+/// The example of the crate's documentation (src/lib.rs), which is not compiled as a doctest, and
+/// of README.md and docs/bindings.md: the regions below, which scripts/snippets.py keeps equal to
+/// the pages.
 fn lib_documentation_example() -> TestResult {
+    // [snippet:transpose] (README.md, docs/bindings.md)
+    use garray::{Array, DType};
+
     let matrix = Array::from_slice(&[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3])?;
-    let transposed = matrix.transpose()?.copy()?;
+    let transposed = matrix.transpose()?.copy()?; // a view, then a C-contiguous copy on the GPU
     assert_eq!(transposed.shape(), [3, 2]);
     assert_eq!(transposed.to_vec::<f32>()?, [1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
     assert_eq!(transposed.dtype()?, DType::Float32);
+    // [snippet-end]
 
     // The arithmetic example.
     let x = Array::from_slice(&[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3])?;
     let row = Array::from_slice(&[10.0f32, 20.0, 30.0], &[3])?;
-    let y = &x * 2.0 + &row;
+    // [snippet:arithmetic] (docs/bindings.md)
+    let y = &x * 2.0 + &row;   // x: float32 (2, 3), row: float32 (3,) -> float32 (2, 3)
+    let total = y.sum()?;      // a 0-d float32 array: total.to_vec::<f32>()?[0]
+    // [snippet-end]
     assert_eq!(y.dtype()?, DType::Float32);
     assert_eq!(y.to_vec::<f32>()?, [12.0, 24.0, 36.0, 18.0, 30.0, 42.0]);
-    assert_eq!(y.sum()?.to_vec::<f32>()?, [162.0]);
+    assert!(total.shape().is_empty());
+    assert_eq!(total.to_vec::<f32>()?, [162.0]);
     Ok(())
 }
 
