@@ -61,7 +61,10 @@ ga_order_t resolve_reshape_order(const Array& array, ga_order_t order) {
 
 Dims resolve_requested_shape(const Dims& requested, std::int64_t size) {
   int unknown_axis = -1;
-  std::int64_t known_size = 1;
+  // As in checked_element_count, the non-zero extents must multiply without overflow even when an
+  // extent is 0 (contiguous strides are their products), whatever their order.
+  std::int64_t nonzero_size = 1;
+  bool has_zero = false;
   bool overflow = false;
   for (int i = 0; i < requested.size(); ++i) {
     const std::int64_t extent = requested[i];
@@ -74,8 +77,13 @@ Dims resolve_requested_shape(const Dims& requested, std::int64_t size) {
     GA_REQUIRE_ARGUMENT(extent >= 0,
                      "negative dimensions other than a single -1 are not allowed: shape " +
                          format_shape(requested));
-    overflow = overflow || __builtin_mul_overflow(known_size, extent, &known_size);
+    if (extent == 0) {
+      has_zero = true;
+    } else {
+      overflow = overflow || __builtin_mul_overflow(nonzero_size, extent, &nonzero_size);
+    }
   }
+  const std::int64_t known_size = has_zero ? 0 : nonzero_size;
   Dims resolved = requested;
   if (unknown_axis >= 0) {
     GA_REQUIRE(!overflow && known_size != 0 && size % known_size == 0, GA_ERROR_SHAPE_MISMATCH,

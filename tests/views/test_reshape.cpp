@@ -40,6 +40,12 @@ TEST(ResolveRequestedShape, SizeMismatchesAndBadExtents) {
                   GA_ERROR_SHAPE_MISMATCH, "size 6");
   EXPECT_GA_ERROR(garray::resolve_requested_shape({1LL << 62, 1LL << 62}, 0),
                   GA_ERROR_SHAPE_MISMATCH, "size 0");
+  // The same extents after a 0 (found by fuzz/views.cpp): the non-zero extents must fit whatever
+  // their order, or contiguous_strides() overflows on the accepted shape.
+  EXPECT_GA_ERROR(garray::resolve_requested_shape({0, 1LL << 62, 4}, 0), GA_ERROR_SHAPE_MISMATCH,
+                  "cannot reshape array of size 0 into shape (0, 4611686018427387904, 4)");
+  EXPECT_GA_ERROR(garray::resolve_requested_shape({0, -1, 1LL << 62, 4}, 0), GA_ERROR_SHAPE_MISMATCH, "size 0");
+  EXPECT_EQ(garray::resolve_requested_shape({0, 1LL << 60, 4}, 0), (garray::Dims{0, 1LL << 60, 4}));
   EXPECT_GA_ERROR(garray::resolve_requested_shape({-1, -1}, 6), GA_ERROR_INVALID_ARGUMENT,
                   "only specify one unknown dimension");
   EXPECT_GA_ERROR(garray::resolve_requested_shape({-2, 3}, 6), GA_ERROR_INVALID_ARGUMENT,
