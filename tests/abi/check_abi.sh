@@ -9,8 +9,9 @@ set -euo pipefail
 library=$1 headers=$2 baseline=$3
 
 if ! command -v abidw >/dev/null || ! command -v abidiff >/dev/null; then
-  echo "abidw/abidiff not found: install Debian's abigail-tools (scripts/setup.sh does)" >&2
-  exit 1
+  # CI's setup installs them; a machine without them (the GPU machine) skips (ctest SKIP_RETURN_CODE).
+  echo "abidw/abidiff not found: install Debian's abigail-tools (scripts/setup.sh does); skipped" >&2
+  exit 77
 fi
 current=$(mktemp --suffix=.abi)
 trap 'rm -f "$current"' EXIT

@@ -75,7 +75,10 @@ def test_python_ufuncs_and_kernels():
 
 @gpu
 def test_fft():
-    previous_size = ga.fft.config.get_plan_cache().get_size()
+    import garray
+
+    # The snippet imports garray as `ga` itself, which makes `ga` local to this function.
+    previous_size = garray.fft.config.get_plan_cache().get_size()
     # [snippet:fft] (docs/fft.md)
     import numpy
     import garray as ga
