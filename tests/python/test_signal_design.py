@@ -310,13 +310,19 @@ def test_conversions_match_scipy(N):
 @needs_scipy
 def test_zpk2tf_and_normalize_match_scipy():
     rows = np.array([[0.5, -0.5], [1j, -1j]])
-    for z, p, k in [([], [], 2.0), ([1.0, 2.0], [0.5], 3), (rows, [0.1, 0.2], [1.0, 2.0]), (rows, [0.3], 1.5)]:
+    # Per-row gains as an array: SciPy 1.18's zpk2tf takes the gain's dtype with result_type, which
+    # refuses a Python list.
+    for z, p, k in [([], [], 2.0), ([1.0, 2.0], [0.5], 3), (rows, [0.1, 0.2], np.array([1.0, 2.0])),
+                    (rows, [0.3], 1.5)]:
         ours, theirs = design.zpk2tf(z, p, k), signal.zpk2tf(z, p, k)
         for x, y in zip(ours, theirs):
             assert x.dtype == y.dtype
             assert_same_coefficients(x, y, 1e-14)
-    for b, a in [([3, -2, 5], [2, 3, 1]), ([[1, 2], [3, 4]], [0, 2, 4]), ([1.0], [4.0]), ([[1], [1, 2, 3]], [1, 1])]:
-        ours, theirs = design.normalize(b, a), signal.normalize(b, a)
+    # Ragged numerators are padded on the left, as SciPy 1.10 pads them; SciPy 1.18 refuses them, so
+    # the reference gets the padded rows.
+    for b, a, padded in [([3, -2, 5], [2, 3, 1], None), ([[1, 2], [3, 4]], [0, 2, 4], None), ([1.0], [4.0], None),
+                         ([[1], [1, 2, 3]], [1, 1], [[0, 0, 1], [1, 2, 3]])]:
+        ours, theirs = design.normalize(b, a), signal.normalize(b if padded is None else padded, a)
         assert_same_coefficients(ours[0], theirs[0], 1e-14)
         assert_same_coefficients(ours[1], theirs[1], 1e-14)
     with pytest.warns(design.BadCoefficients, match="Badly conditioned"):
