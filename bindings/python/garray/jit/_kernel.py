@@ -29,14 +29,6 @@ def _launch_arguments(value):
     return (_typing.literal_dtype(value).type(value),)
 
 
-def _extents(extents, what):
-    if isinstance(extents, int):
-        return (extents,)
-    if not isinstance(extents, tuple) or not 1 <= len(extents) <= 3:
-        raise ValueError(f"{what} must be an int or a tuple of 1 to 3 ints, not {extents!r}")
-    return extents
-
-
 class JitRawKernel:
     """A jit kernel: `kernel[grid, block](*args, shared_mem=0, stream=None)` or
     `kernel(grid, block, args, shared_mem=0, stream=None)`, as cupyx.jit's."""
@@ -82,7 +74,7 @@ class JitRawKernel:
             raise TypeError(f"{self.__name__} takes {len(self._parameters)} arguments, not {len(args)}")
         kernel = self._kernel(tuple(_argument_type(value) for value in args))
         launch = [part for value in args for part in _launch_arguments(value)]
-        kernel(_extents(grid, "grid"), _extents(block, "block"), launch, shared_mem=shared_mem, stream=stream)
+        kernel(grid, block, launch, shared_mem=shared_mem, stream=stream)
 
     def __getitem__(self, grid_and_block):
         if not isinstance(grid_and_block, tuple) or len(grid_and_block) != 2:
