@@ -252,3 +252,58 @@ def test_launch_errors():
         elementwise_copy[1, 1](numpy.zeros(4, "float32"), x, 4)
     with pytest.raises(ValueError, match="grid"):
         elementwise_copy[0, 1](x, x, 4)
+
+
+@gpu
+def test_docs_jit():
+    # [snippet:jit-copy] (docs/jit.md)
+    import garray as ga
+    from garray import jit
+
+    @jit.rawkernel()
+    def elementwise_copy(x, y, size):
+        tid = jit.threadIdx.x + jit.blockIdx.x * jit.blockDim.x
+        ntid = jit.gridDim.x * jit.blockDim.x
+        for i in range(tid, size, ntid):
+            y[i] = x[i]
+
+    size = 1 << 20
+    x = ga.arange(size, dtype=ga.float32)
+    y = ga.empty_like(x)
+    elementwise_copy[(128,), (1024,)](x, y, size)   # or elementwise_copy((128,), (1024,), (x, y, size))
+    # [snippet-end]
+    numpy.testing.assert_array_equal(ga.asnumpy(y), numpy.arange(size, dtype=numpy.float32))
+
+
+@gpu
+def test_docs_jit_reduction():
+    # [snippet:jit-reduction] (docs/jit.md)
+    import numpy
+    import garray as ga
+    from garray import jit
+
+    @jit.rawkernel()
+    def sum_of_squares(x, total, n):
+        partial = jit.shared_memory(numpy.float32, 32)   # one slot per warp of a 1024-thread block
+        value = numpy.float32(0)
+        for i in range(jit.grid(1), n, jit.gridsize(1)):
+            value += x[i] * x[i]
+        offset = 16
+        while offset > 0:                                 # reduce within the warp
+            value += jit.shfl_down_sync(0xFFFFFFFF, value, offset)
+            offset //= 2
+        if jit.laneid() == 0:
+            partial[jit.threadIdx.x // 32] = value
+        jit.syncthreads()
+        if jit.threadIdx.x == 0:                          # then across the block's warps
+            block_total = numpy.float32(0)
+            for w in range(jit.blockDim.x // 32):
+                block_total += partial[w]
+            jit.atomic_add(total, 0, block_total)
+
+    x = ga.asarray(numpy.random.default_rng(0).random(1_000_000, dtype=numpy.float32))
+    total = ga.zeros(1, dtype=ga.float32)
+    sum_of_squares[256, 1024](x, total, x.size)
+    # [snippet-end]
+    host = ga.asnumpy(x).astype(numpy.float64)
+    numpy.testing.assert_allclose(ga.asnumpy(total)[0], (host * host).sum(), rtol=1e-4)
