@@ -254,6 +254,41 @@ def test_launch_errors():
         elementwise_copy[0, 1](x, x, 4)
 
 
+@jit.kernel()
+def squared_diff(x, y):
+    return (x - y) * (x - y)
+
+
+@jit.kernel()
+def clipped_sqrt(x, low, high):
+    if x < low:
+        return low
+    elif x > high:
+        return high
+    return math.sqrt(x)
+
+
+@gpu
+def test_elementwise_kernel_broadcasts_and_types_its_output():
+    x_host = _random((40, 30), "float32", 8)
+    y_host = _random(30, "float32", 9)
+    d = squared_diff(ga.asarray(x_host), ga.asarray(y_host))
+    assert d.shape == (40, 30) and d.dtype == numpy.float32
+    numpy.testing.assert_allclose(ga.asnumpy(d), (x_host - y_host) ** 2, rtol=1e-6)
+    strided = ga.asarray(x_host)[::3, ::-2]
+    d2 = squared_diff(strided, ga.asarray(y_host[::-2].copy()))
+    numpy.testing.assert_allclose(ga.asnumpy(d2), (x_host[::3, ::-2] - y_host[::-2]) ** 2, rtol=1e-6)
+    values = numpy.abs(_random(1000, "float64", 10)) * 4
+    stream = ga.cuda.Stream(non_blocking=True)
+    c = clipped_sqrt(ga.asarray(values), 0.5, 9.0, stream=stream)
+    stream.synchronize()
+    assert c.dtype == numpy.float64
+    numpy.testing.assert_allclose(ga.asnumpy(c), numpy.where(values < 0.5, 0.5, numpy.where(values > 9, 9.0,
+                                                                                          numpy.sqrt(values))))
+    empty = squared_diff(ga.zeros((0, 3), "float32"), ga.zeros(3, "float32"))
+    assert empty.shape == (0, 3)
+
+
 @gpu
 def test_docs_jit():
     # [snippet:jit-copy] (docs/jit.md)
@@ -307,3 +342,27 @@ def test_docs_jit_reduction():
     # [snippet-end]
     host = ga.asnumpy(x).astype(numpy.float64)
     numpy.testing.assert_allclose(ga.asnumpy(total)[0], (host * host).sum(), rtol=1e-4)
+
+
+@gpu
+def test_docs_jit_elementwise():
+    # [snippet:jit-elementwise] (docs/jit.md)
+    import math
+    import numpy
+    import garray as ga
+    from garray import jit
+
+    @jit.kernel()
+    def soft_clip(x, limit):
+        if abs(x) < limit:
+            return x
+        return math.copysign(limit, x) + math.tanh(x - math.copysign(limit, x))
+
+    x = ga.asarray(numpy.linspace(-4, 4, 9, dtype=numpy.float32).reshape(3, 3))
+    y = soft_clip(x, numpy.float32(2))     # float32, shape (3, 3)
+    # [snippet-end]
+    host = numpy.linspace(-4, 4, 9, dtype=numpy.float32).reshape(3, 3)
+    sign = numpy.copysign(numpy.float32(2), host)
+    expected = numpy.where(numpy.abs(host) < 2, host, sign + numpy.tanh(host - sign))
+    assert y.dtype == numpy.float32
+    numpy.testing.assert_allclose(ga.asnumpy(y), expected, rtol=1e-6)

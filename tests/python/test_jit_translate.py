@@ -8,6 +8,7 @@ import re
 import numpy
 import pytest
 
+import garray as ga
 from garray import jit
 from garray._library import lib
 from garray.jit import ArrayType
@@ -331,3 +332,58 @@ def test_decorator_options():
         jit.syncthreads()
     with pytest.raises(TypeError):
         saxpy.source((F32,))  # arity
+
+
+# ----- @jit.kernel(): elementwise over broadcast arrays ----------------------------------------------
+
+
+@jit.kernel()
+def squared_diff(x, y):
+    return (x - y) * (x - y)
+
+
+@jit.kernel()
+def clipped_sqrt(x, low, high):
+    if x < low:
+        return low
+    elif x > high:
+        return high
+    return math.sqrt(x)
+
+
+@jit.kernel()
+def uses_garray_ufuncs(x):
+    return ga.sin(x) + ga.exp(-x) + numpy.int8(3) - -x
+
+
+def test_elementwise_kernels_translate_and_compile():
+    contiguous = squared_diff.source((F32_2D, F32_2D))
+    assert "v_x = v_x_in[garray_jit_i];" in contiguous
+    compiles(contiguous)
+    broadcast = squared_diff.source((F32_2D, F32_2D_STRIDED))
+    assert "garray_jit::flat_element<2>(v_y_in" in broadcast
+    compiles(broadcast)
+    compiles(clipped_sqrt.source((F64, numpy.float64, numpy.float64)))
+    assert "double* garray_jit_out" in clipped_sqrt.source((F64, numpy.float64, numpy.float64))
+    assert "float* garray_jit_out" in clipped_sqrt.source((F32, F32_SCALAR, F32_SCALAR))
+    source = uses_garray_ufuncs.source((F32,))
+    assert "sinf(" in source and "expf(" in source
+    compiles(source)
+    compiles(uses_garray_ufuncs.source((ArrayType(numpy.int8, 1),)))
+
+
+def returns_nothing(x):
+    x += 1
+
+
+def test_elementwise_kernel_errors():
+    with pytest.raises(TypeError, match="must return a value"):
+        jit.kernel()(returns_nothing).source((F32,))
+    with pytest.raises(TypeError, match="first return gave int32"):
+        jit.kernel()(returns_int_then_float).source((I32,))
+
+
+def returns_int_then_float(x):
+    if x > 0:
+        return x
+    return numpy.float64(0.5)

@@ -19,6 +19,7 @@ from garray.jit._builtins import (atomic_add, atomic_and, atomic_cas, atomic_dec
                                   atomic_max, atomic_min, atomic_or, atomic_sub, atomic_xor, blockDim, blockIdx,
                                   grid, gridDim, gridsize, laneid, shared_memory, shfl_down_sync, shfl_sync,
                                   shfl_up_sync, shfl_xor_sync, syncthreads, syncwarp, threadIdx, warpsize)
+from garray.jit._elementwise import ElementwiseJitKernel, kernel
 from garray.jit._kernel import JitRawKernel, rawkernel
 from garray.jit._typing import ArrayType
 from builtins import range  # cupyx.jit.range: inside a kernel, the same as range

@@ -13,7 +13,8 @@ from garray.jit._translate import Source, parameter_names, translate
 from garray.jit._typing import ArrayType
 
 
-def _argument_type(value):
+def argument_type(value):
+    """The signature entry of one kernel argument: an ArrayType for a garray array, else a dtype."""
     if isinstance(value, ndarray):
         return ArrayType(value.dtype, value.ndim, value.flags.c_contiguous)
     return _typing.typeof_scalar_argument(value)
@@ -72,7 +73,7 @@ class JitRawKernel:
             raise TypeError(f"kernel args must be a tuple or list, not {type(args).__name__}")
         if len(args) != len(self._parameters):
             raise TypeError(f"{self.__name__} takes {len(self._parameters)} arguments, not {len(args)}")
-        kernel = self._kernel(tuple(_argument_type(value) for value in args))
+        kernel = self._kernel(tuple(argument_type(value) for value in args))
         launch = [part for value in args for part in _launch_arguments(value)]
         kernel(grid, block, launch, shared_mem=shared_mem, stream=stream)
 

@@ -7,6 +7,7 @@ import math
 
 import numpy
 
+from garray._ufunc import ufunc
 from garray.jit import _typing
 from garray.jit._typing import BOOL, FLOAT64, Value, c_name, convert
 
@@ -111,8 +112,12 @@ _TABLE = _table()
 
 
 def lookup(function):
-    """The translation of a call of `function`, or None if jit kernels do not know it."""
+    """The translation of a call of `function`, or None if jit kernels do not know it. garray's
+    ufuncs (ga.sin, ...) translate as NumPy's of the same name."""
     try:
-        return _TABLE.get(function)
+        translate = _TABLE.get(function)
     except TypeError:  # unhashable
         return None
+    if translate is None and isinstance(function, ufunc):
+        translate = _TABLE.get(getattr(numpy, function.__name__, None))
+    return translate

@@ -56,7 +56,7 @@ __device__ __forceinline__ T* flat_element(T* data, long long i, const long long
     offset += (i % shape[k]) * strides[k];
     i /= shape[k];
   }
-  return reinterpret_cast<T*>(reinterpret_cast<char*>(data) + offset);
+  return (T*)((const char*)data + offset);  // T may be const
 }
 }  // namespace garray_jit
 """

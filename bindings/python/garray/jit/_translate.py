@@ -431,6 +431,8 @@ class Translator:
         if isinstance(node.op, ast.USub):
             if value.weak:
                 return self.literal(node, -value.constant)
+            if value.type.itemsize < 4:  # C++ would negate a narrow integer as int
+                return Value(f"static_cast<{c_name(value.type)}>(-{value.code})", value.type)
             return Value(f"(-{value.code})", value.type)
         if isinstance(node.op, ast.UAdd):
             return value
