@@ -12,6 +12,7 @@ import garray as ga
 from garray import jit
 from garray._library import lib
 from garray.jit import ArrayType
+from garray.jit._kernel import argument_type
 
 F32 = ArrayType(numpy.float32, 1)
 F64 = ArrayType(numpy.float64, 1)
@@ -387,3 +388,17 @@ def returns_int_then_float(x):
     if x > 0:
         return x
     return numpy.float64(0.5)
+
+
+def test_scalar_arguments_are_typed_as_cupy_passes_them():
+    assert argument_type(True) == numpy.dtype(numpy.bool_)
+    assert argument_type(3) == numpy.dtype(numpy.int64)
+    assert argument_type(2**63) == numpy.dtype(numpy.uint64)
+    assert argument_type(1.5) == numpy.dtype(numpy.float64)
+    assert argument_type(numpy.float32(1)) == numpy.dtype(numpy.float32)
+    with pytest.raises(TypeError, match="NumPy arrays"):
+        argument_type(numpy.zeros(3))
+    with pytest.raises(TypeError, match="unsupported type str"):
+        argument_type("text")
+    with pytest.raises(TypeError, match="complex"):
+        argument_type(numpy.complex64(1))

@@ -13,10 +13,22 @@ from garray.jit._translate import Source, parameter_names, translate
 from garray.jit._typing import ArrayType
 
 
+def _c_contiguous(array):
+    """Whether the array's elements lie in C order without gaps, by its strides (so that a broadcast
+    view, whose strides are 0, never counts as contiguous)."""
+    expected = array.itemsize
+    for extent, stride in zip(reversed(array.shape), reversed(array.strides)):
+        if extent != 1:
+            if stride != expected:
+                return False
+            expected *= extent
+    return True
+
+
 def argument_type(value):
     """The signature entry of one kernel argument: an ArrayType for a garray array, else a dtype."""
     if isinstance(value, ndarray):
-        return ArrayType(value.dtype, value.ndim, value.flags.c_contiguous)
+        return ArrayType(value.dtype, value.ndim, _c_contiguous(value))
     return _typing.typeof_scalar_argument(value)
 
 
