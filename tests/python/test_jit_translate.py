@@ -199,6 +199,7 @@ def test_the_seeds_copy_translates_to_a_grid_stride_loop():
     assert "unsigned int v_tid;" in source  # threadIdx.x and its sums are uint32, as in CUDA
     assert "long long v_i;" in source  # range over uint32 and int64 bounds: int64
     assert "(*(v_y + v_i)) = (*(v_x + v_i));" in source  # C-contiguous: plain pointer indexing
+    assert "v_i < t_1;" in source  # an unsigned step is never negative: no test of its sign
     assert f'#line 43 "{THIS_FILE}"' in source  # the for statement's Python line
 
 

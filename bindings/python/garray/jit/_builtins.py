@@ -79,7 +79,8 @@ def gridsize(translator, node, args):
     """gridsize(ndim): the number of threads in the grid along each axis, an int64 (a tuple for 2 or 3)."""
     ndim = _ndim_constant(translator, node, args, "gridsize")
     parts = [f"(static_cast<long long>(blockDim.{a}) * gridDim.{a})" for a in _AXES[:ndim]]
-    return Value(parts[0], INT64) if ndim == 1 else [Value(p, INT64) for p in parts]
+    values = [Value(part, INT64, positive=True) for part in parts]
+    return values[0] if ndim == 1 else values
 
 
 @_device_function

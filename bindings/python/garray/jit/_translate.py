@@ -282,7 +282,9 @@ class Translator:
         variable = f"v_{name}"
         self.emit(f"{stop_name} = {convert(stop, dtype)};")
         self.emit(f"{step_name} = {convert(step, dtype)};")
-        if step.constant is not None:
+        if step.positive or step.type.kind == "u":
+            test = f"{variable} < {stop_name}"
+        elif step.constant is not None:
             test = f"{variable} {'<' if step.constant > 0 else '>'} {stop_name}"
         else:
             test = f"({step_name} > 0 ? {variable} < {stop_name} : {variable} > {stop_name})"

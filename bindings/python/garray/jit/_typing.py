@@ -127,15 +127,18 @@ PYOBJECT = "python object"
 
 class Value:
     """A typed CUDA C++ expression: `code`, its `type` (a numpy.dtype or an ArrayType), whether
-    the type is weak (a Python literal's), and the literal itself when it is one (`constant`)."""
+    the type is weak (a Python literal's), the literal itself when it is one (`constant`), and
+    whether it is known to be positive (`positive`: the grid's extents, which make a range's step
+    test constant)."""
 
-    __slots__ = ("code", "type", "weak", "constant")
+    __slots__ = ("code", "type", "weak", "constant", "positive")
 
-    def __init__(self, code, type, weak=False, constant=None):
+    def __init__(self, code, type, weak=False, constant=None, positive=False):
         self.code = code
         self.type = type
         self.weak = weak
         self.constant = constant
+        self.positive = positive
 
 
 # Infinities and NaN by their bits (C++ has no literal for them).
