@@ -403,3 +403,19 @@ def test_scalar_arguments_are_typed_as_cupy_passes_them():
         argument_type("text")
     with pytest.raises(TypeError, match="complex"):
         argument_type(numpy.complex64(1))
+
+
+def test_nested_kernels_read_their_closure_and_whole_body():
+    scale = 3  # a closure constant, inlined
+
+    @jit.rawkernel()
+    def nested(x, n):
+        for i in range(n):
+            x[i] = x[i] * scale
+# a comment at column 0 does not end the function
+        x[0] = -1.0
+
+    source = body(nested.source((F32, I64_SCALAR)))
+    assert "(*(v_x + 0LL)) = -1.0f;" in source
+    assert "((*(v_x + v_i)) * 3.0f)" in source  # the closure int is a weak literal
+    compiles(nested.source((F32, I64_SCALAR)))

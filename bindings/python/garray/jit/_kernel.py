@@ -64,7 +64,7 @@ class JitRawKernel:
         signature = tuple(t if isinstance(t, ArrayType) else _typing.scalar_dtype(t) for t in signature)
         code = self._sources.get(signature)
         if code is None:
-            code = self._sources[signature] = translate(self._function, self._symbol, signature)
+            code = self._sources[signature] = translate(self._source, self._symbol, signature)
         return code
 
     def _kernel(self, signature):

@@ -9,7 +9,7 @@ before each statement makes NVRTC's messages name the Python file and line.
 import ast
 import builtins
 import inspect
-import math
+import linecache
 import textwrap
 import types
 
@@ -24,15 +24,11 @@ class Source:
     """A Python function's parsed source and where it lives, for messages."""
 
     def __init__(self, function):
-        try:
-            lines, first_line = inspect.getsourcelines(function)
-        except (OSError, TypeError) as error:
-            raise TypeError(f"the source of {function.__qualname__} is not available to translate") from error
-        self.text = textwrap.dedent("".join(lines))
         self.filename = inspect.getsourcefile(function) or "<unknown>"
+        first_line, text = _source_block(function, self.filename)
+        self.text = text
         self.line_offset = first_line - 1
-        tree = ast.parse(self.text)
-        self.definition = tree.body[0]
+        self.definition = ast.parse(self.text).body[0]
         if not isinstance(self.definition, ast.FunctionDef):
             raise TypeError(f"{function.__qualname__} is not defined by a def statement")
         self.function = function
@@ -42,6 +38,42 @@ class Source:
 
     def segment(self, node):
         return ast.get_source_segment(self.text, node) or type(node).__name__
+
+
+def _source_block(function, filename):
+    """(first line, dedented text) of the def statement (decorators included) of `function`.
+
+    The block is the lines indented deeper than its first line, which is much faster than
+    inspect.getsourcelines (whose tokenizer costs milliseconds at a process's first call); a block
+    that does not parse that way (a string literal dedented inside it) falls back to inspect."""
+    lines = linecache.getlines(filename, function.__globals__)
+    first = function.__code__.co_firstlineno
+    if lines and first <= len(lines):
+        head = lines[first - 1]
+        indent = len(head) - len(head.lstrip())
+        end, seen_def = first, head.lstrip().startswith("def ")
+        while end < len(lines):
+            stripped = lines[end].strip()
+            if not stripped or stripped.startswith("#") or len(lines[end]) - len(lines[end].lstrip()) > indent:
+                end += 1  # a blank or comment line, or one of the block
+            elif not seen_def and stripped.startswith(("@", "def ")):
+                seen_def = stripped.startswith("def ")  # a further decorator, or the def line
+                end += 1
+            else:
+                break
+        # Dedented by the def's indentation; blank lines and shallower comments become empty lines.
+        text = "".join(line[indent:] if len(line) - len(line.lstrip()) >= indent else "\n"
+                       for line in lines[first - 1:end])
+        try:
+            ast.parse(text)
+            return first, text
+        except SyntaxError:
+            pass
+    try:
+        block, first = inspect.getsourcelines(function)
+    except (OSError, TypeError) as error:
+        raise TypeError(f"the source of {function.__qualname__} is not available to translate") from error
+    return first, textwrap.dedent("".join(block))
 
 
 def parameter_names(source):
@@ -533,6 +565,6 @@ class Translator:
         return translate(self, node, [self.arithmetic_operand(node, a) for a in args])
 
 
-def translate(function, name, signature):
-    """The CUDA C++ source of kernel `name` from `function` for the argument types `signature`."""
-    return Translator(Source(function), name, signature).source()
+def translate(source, name, signature):
+    """The CUDA C++ source of kernel `name` from the function's Source for the argument types `signature`."""
+    return Translator(source, name, signature).source()
