@@ -23,7 +23,8 @@ import garray as ga  # noqa: E402
 from garray import jit  # noqa: E402
 
 cp = optional("cupy")
-cupyx_jit = optional("cupyx.jit") if cp is not None else None
+# __import__("cupyx.jit") gives the package cupyx, with jit imported into it.
+cupyx_jit = getattr(optional("cupyx.jit"), "jit", None) if cp is not None else None
 
 N = 1 << 26
 GRID, BLOCK = 1056, 256  # a grid-stride loop over 132 SMs x 8 blocks
