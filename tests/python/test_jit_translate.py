@@ -267,6 +267,10 @@ def float_into_int(x, n):
     x[0] = total
 
 
+def float_literal_into_int(x):
+    x[0] = 1.5
+
+
 def unknown_function(x):
     x[0] = numpy.linalg.norm(x[0])
 
@@ -297,6 +301,7 @@ ERRORS = [
     (uses_a_list, (F32,), NotImplementedError, "values = [1, 2]", "List"),
     (returns_a_value, (F32,), TypeError, "return x[0]", "returns nothing"),
     (float_into_int, (F32, I64_SCALAR), TypeError, "total += x[i]", "float64 value cannot be stored"),
+    (float_literal_into_int, (I32,), TypeError, "x[0] = 1.5", "cannot be stored in a int32"),
     (unknown_function, (F32,), NotImplementedError, "numpy.linalg.norm", "cannot be called"),
     (slices, (F32,), NotImplementedError, "x[1:2]", "slicing"),
     (ranges_over_floats, (F32, I64_SCALAR), TypeError, "range(1.5)", "range takes integers"),

@@ -261,6 +261,9 @@ class Translator:
             return
         if isinstance(value.type, ArrayType):
             self.fail(node, TypeError, "an array cannot be stored in a scalar")
+        if value.weak and isinstance(value.constant, float) and not _typing.is_float(place.type):
+            self.fail(node, TypeError, f"the float {value.constant!r} cannot be stored in a {place.type.name} "
+                      "place (cast it explicitly)")
         if not value.weak and not numpy.can_cast(value.type, place.type, "same_kind"):
             where = "the variable" if isinstance(target, ast.Name) else "the element"
             self.fail(node, TypeError, f"{where} is {place.type.name}; a {value.type.name} value cannot be "
