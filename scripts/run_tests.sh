@@ -8,7 +8,7 @@
 # function's status is the runner's.
 #
 # Environment: GARRAY_BUILD_DIR, the build to test (default: build/dev); GARRAY_TEST_SUITES, the
-# suites to run, separated by spaces (default: all of them; a device call too short for the whole
+# suites to run, separated by spaces (default: all of them, conformance included; a device call too short for the whole
 # run can take them in turns, each call's summary counting its own); GARRAY_PYTEST_PROCESSES, how
 # many pytest processes share the Python tests (default 1; on a GPU machine with many cores, 6 take
 # the suite from ~380 s to ~60 s).
@@ -152,7 +152,25 @@ run_fortran() {
   run_bindings_test "$program" fortran
 }
 
-read -r -a suites <<<"${GARRAY_TEST_SUITES:-ctest pytest cargo fortran}"
+# The Array API conformance suite (scripts/array_api_conformance.sh), when a copy of it lies at
+# GARRAY_CONFORMANCE_DIR (default .carry/conformance) and the package sees a GPU; else one skip, saying why.
+run_conformance() {
+  local copy=${GARRAY_CONFORMANCE_DIR:-$repo/.carry/conformance}
+  local -x GARRAY_CONFORMANCE_REPORT=$reports/conformance.xml
+  if [[ ! -x $copy/run_array_api_tests.sh ]]; then
+    skip_bindings_suite conformance "no copy of the conformance suite at $copy"
+    return 0
+  fi
+  if ! PYTHONPATH="$build_dir/python" python3 -c 'import sys, garray; sys.exit(not garray.cuda.is_available())' \
+       2>/dev/null; then
+    skip_bindings_suite conformance "the garray package cannot be imported or sees no GPU"
+    return 0
+  fi
+  summary_arguments+=(--junit "$GARRAY_CONFORMANCE_REPORT")
+  "$repo/scripts/array_api_conformance.sh"
+}
+
+read -r -a suites <<<"${GARRAY_TEST_SUITES:-ctest pytest cargo fortran conformance}"
 
 rm -rf "$reports"
 mkdir -p "$reports"

@@ -7,12 +7,18 @@
 The names mirror CuPy's. See docs/python.md for what exists today.
 """
 
+import math as _math
+
 from numpy import (bool_, complex64, complex128, float16, float32, float64, int8, int16, int32, int64,
                    uint8, uint16, uint32, uint64)
 
 from garray import _errors  # registers the exception mapping before anything can fail
 from garray import _methods  # sets the ndarray methods implemented above _ndarray (see there)
 from garray import cuda, profiler
+from garray._array_api import (__array_api_version__, __array_namespace_info__, allclose, around, array_equal,
+                              astype, can_cast, concat, cross, cumulative_prod, cumulative_sum, finfo, iinfo,
+                              isclose, isdtype, isin, matrix_transpose, permute_dims, result_type, round,
+                              unique_all, unique_counts, unique_inverse, unique_values, unstack, vecdot)
 from garray._creation import (arange, array, asarray, ascontiguousarray, asfortranarray, asnumpy, empty,
                               empty_like, eye, full, full_like, get_array_module, identity, linspace, logspace,
                               meshgrid, ones, ones_like, tri, zeros, zeros_like)
@@ -52,4 +58,7 @@ globals().update(_UFUNCS)
 
 __version__ = _lib.ga_version()
 newaxis = None
+# The Array API's constants and its name for the boolean dtype (NumPy 2's numpy.bool).
+e, pi, inf, nan = _math.e, _math.pi, _math.inf, _math.nan
+bool = bool_
 

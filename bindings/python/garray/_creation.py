@@ -1,5 +1,6 @@
 """Creating arrays: from shapes and values, from host data and other libraries' arrays, and ranges."""
 
+import contextlib
 import sys
 
 import numpy
@@ -10,18 +11,34 @@ from garray._conversions import dtype_code_or_same as _like_dtype
 from garray._conversions import order_code
 from garray._library import lib
 from garray._ndarray import ndarray
+from garray.cuda._device import Device
+
+_CURRENT_DEVICE = contextlib.nullcontext()
 
 
-def empty(shape, dtype=float, order="C"):
-    return lib.ga_array_empty(shape, _dtypes.code_of(dtype), order_code(order, "CF"))
+def _on(device):
+    """The context that makes `device` (the Array API's device=, a garray.cuda.Device) current while
+    an array is made; None leaves the current device."""
+    if device is None:
+        return _CURRENT_DEVICE
+    if not isinstance(device, Device):
+        raise ValueError(f"{device!r} is not a garray device (garray.cuda.Device)")
+    return device
 
 
-def zeros(shape, dtype=float, order="C"):
-    return lib.ga_array_zeros(shape, _dtypes.code_of(dtype), order_code(order, "CF"))
+def empty(shape, dtype=float, order="C", *, device=None, like=None):
+    with _on(device):
+        return lib.ga_array_empty(shape, _dtypes.code_of(dtype), order_code(order, "CF"))
 
 
-def ones(shape, dtype=float, order="C"):
-    return lib.ga_array_ones(shape, _dtypes.code_of(dtype), order_code(order, "CF"))
+def zeros(shape, dtype=float, order="C", *, device=None, like=None):
+    with _on(device):
+        return lib.ga_array_zeros(shape, _dtypes.code_of(dtype), order_code(order, "CF"))
+
+
+def ones(shape, dtype=float, order="C", *, device=None, like=None):
+    with _on(device):
+        return lib.ga_array_ones(shape, _dtypes.code_of(dtype), order_code(order, "CF"))
 
 
 def _dtype_of_value(value):
@@ -29,10 +46,11 @@ def _dtype_of_value(value):
     return value.dtype if isinstance(value, ndarray) else numpy.array(value).dtype
 
 
-def full(shape, fill_value, dtype=None, order="C"):
+def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
     if dtype is None:
         dtype = _dtype_of_value(fill_value)
-    return lib.ga_array_full(shape, fill_value, _dtypes.code_of(dtype), order_code(order, "CF"))
+    with _on(device):
+        return lib.ga_array_full(shape, fill_value, _dtypes.code_of(dtype), order_code(order, "CF"))
 
 
 def _like(function, prototype, dtype, order, shape, *value):
@@ -47,40 +65,48 @@ def _like(function, prototype, dtype, order, shape, *value):
     return function(prototype, _like_dtype(dtype), order_code(order))
 
 
-def empty_like(prototype, dtype=None, order="K", shape=None):
-    return _like(lib.ga_array_empty_like, prototype, dtype, order, shape)
+def empty_like(prototype, dtype=None, order="K", shape=None, *, device=None):
+    with _on(device):
+        return _like(lib.ga_array_empty_like, prototype, dtype, order, shape)
 
 
-def zeros_like(prototype, dtype=None, order="K", shape=None):
-    return _like(lib.ga_array_zeros_like, prototype, dtype, order, shape)
+def zeros_like(prototype, dtype=None, order="K", shape=None, *, device=None):
+    with _on(device):
+        return _like(lib.ga_array_zeros_like, prototype, dtype, order, shape)
 
 
-def ones_like(prototype, dtype=None, order="K", shape=None):
-    return _like(lib.ga_array_ones_like, prototype, dtype, order, shape)
+def ones_like(prototype, dtype=None, order="K", shape=None, *, device=None):
+    with _on(device):
+        return _like(lib.ga_array_ones_like, prototype, dtype, order, shape)
 
 
-def full_like(prototype, fill_value, dtype=None, order="K", shape=None):
+def full_like(prototype, fill_value, dtype=None, order="K", shape=None, *, device=None):
     if shape is not None:
         return full(shape, fill_value, prototype.dtype if dtype is None else dtype,
-                    order if order.upper() in "CF" else "C")
-    return lib.ga_array_full_like(prototype, fill_value, _like_dtype(dtype), order_code(order))
+                    order if order.upper() in "CF" else "C", device=device)
+    with _on(device):
+        return lib.ga_array_full_like(prototype, fill_value, _like_dtype(dtype), order_code(order))
 
 
-def arange(start, stop=None, step=1, dtype=None):
+def arange(start, stop=None, step=1, dtype=None, *, device=None, like=None):
     """Evenly spaced values in [start, stop), as numpy.arange (and its dtype when none is given)."""
     if stop is None:
         start, stop = 0, start
     if dtype is None:
         dtype = numpy.result_type(*(numpy.asarray(value) for value in (start, stop, step)))
-    return lib.ga_array_arange(start, stop, step, _dtypes.code_of(dtype))
+    with _on(device):
+        return lib.ga_array_arange(start, stop, step, _dtypes.code_of(dtype))
 
 
-def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None):
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
     """`num` evenly spaced values from start to stop, as numpy.linspace of scalars."""
     if num < 0:
         raise ValueError(f"number of samples, {num}, must be non-negative")
-    array, step = lib.ga_array_linspace(float(start), float(stop), num, 1 if endpoint else 0,
-                                        _dtypes.code_of(float if dtype is None else dtype))
+    if axis != 0:
+        raise NotImplementedError("linspace of scalars has one axis: axis must be 0")
+    with _on(device):
+        array, step = lib.ga_array_linspace(float(start), float(stop), num, 1 if endpoint else 0,
+                                            _dtypes.code_of(float if dtype is None else dtype))
     return (array, step) if retstep else array
 
 
@@ -91,11 +117,12 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None):
                                  _dtypes.code_of(float if dtype is None else dtype))
 
 
-def eye(N, M=None, k=0, dtype=float, order="C"):
-    return lib.ga_array_eye(N, N if M is None else M, k, _dtypes.code_of(dtype), order_code(order, "CF"))
+def eye(N, M=None, k=0, dtype=float, order="C", *, device=None, like=None):
+    with _on(device):
+        return lib.ga_array_eye(N, N if M is None else M, k, _dtypes.code_of(dtype), order_code(order, "CF"))
 
 
-def identity(n, dtype=float):
+def identity(n, dtype=float, *, like=None):
     return lib.ga_array_identity(n, _dtypes.code_of(dtype))
 
 
@@ -134,7 +161,7 @@ def _device_array(obj):
     return None
 
 
-def array(obj, dtype=None, copy=True, order="K", ndmin=0):
+def array(obj, dtype=None, copy=True, order="K", ndmin=0, *, like=None):
     """A new array of `obj`: a garray array, a device array of another library (PyTorch, CuPy, Numba:
     through __cuda_array_interface__ or DLPack), or host data (NumPy arrays, lists, scalars)."""
     order_code(order)  # refuses a bad order before any work
@@ -157,10 +184,22 @@ def array(obj, dtype=None, copy=True, order="K", ndmin=0):
     return result
 
 
-def asarray(a, dtype=None, order=None):
+def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     """`a` as a garray array, without a copy when it already is one (or a device array of another
-    library) of that dtype."""
-    return array(a, dtype, copy=False, order="K" if order is None else order)
+    library) of that dtype. As the Array API's asarray: copy=True always copies, copy=False never
+    does (ValueError where a copy is needed: host data, another dtype), `device` (a
+    garray.cuda.Device) is where host data goes. `like` is NumPy's (the result is garray's anyway)."""
+    order = "K" if order is None else order
+    if copy is False:
+        source = _device_array(a)
+        if source is None:
+            raise ValueError("copy=False: host data must be copied to the device")
+        if dtype is not None and _dtypes.code_of(dtype) != source._code:
+            raise ValueError(f"copy=False: casting {source.dtype} to {numpy.dtype(dtype)} needs a copy")
+        if device is not None and _on(device) != source.device:
+            raise ValueError(f"copy=False: the array is on {source.device}, not on {device}")
+    with _on(device):
+        return array(a, dtype, copy=bool(copy), order=order)
 
 
 def ascontiguousarray(a, dtype=None):

@@ -22,7 +22,7 @@ attribute cache, with no registry and nothing in between.
 import operator
 import types
 
-from garray import _indexing, _masks, _routines, _scan, _sorting, _statistics
+from garray import _array_api, _indexing, _masks, _protocols, _routines, _scan, _sorting, _statistics
 from garray._library import lib
 from garray._ndarray import LateMethods, ndarray
 from garray._ufunc import ufunc
@@ -111,6 +111,27 @@ class _NdarrayMethods:
         return _sorting.searchsorted(self, v, side, sorter)
 
 
+    # The Array API's array methods (garray/_array_api.py) -------------------------------------------
+
+    def __array_namespace__(self, /, *, api_version=None):
+        """The garray module, the namespace of the Array API standard (ValueError for a version
+        garray does not implement)."""
+        return _array_api.array_namespace(self, api_version)
+
+    def to_device(self, device, /, *, stream=None):
+        return _array_api.to_device(self, device, stream)
+
+    # NumPy's dispatch protocols (garray/_protocols.py) -------------------------------------------
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        """NEP 13: numpy.sin(x), numpy.add(x, y, out=...), numpy.add.reduce(x) run garray's ufunc."""
+        return _protocols.array_ufunc(ufunc, method, inputs, kwargs)
+
+    def __array_function__(self, func, types, args, kwargs):
+        """NEP 18: numpy.sum(x), numpy.concatenate([x, y]), numpy.linalg.svd(x) run garray's function."""
+        return _protocols.array_function(func, types, args, kwargs)
+
+
 class _UfuncMethods:
     """ufunc's methods that need the modules above _ufunc (set on ufunc)."""
 
@@ -136,4 +157,8 @@ def _install(methods, target, owner):
 
 
 _install(_NdarrayMethods, LateMethods, ndarray)
+# The Array API's mT: the transpose of each matrix (the last two axes), a view.
+# Above NumPy's arrays (100 as CuPy): numpy_scalar * x defers to ndarray's reflected operator.
+LateMethods.__array_priority__ = 100
+LateMethods.mT = property(_array_api.matrix_transpose, doc="The transpose of the last two axes (a view).")
 _install(_UfuncMethods, ufunc, ufunc)

@@ -346,7 +346,7 @@ class ndarray(LateMethods, lib.ga_array_s):
     def __index__(self):
         if self.ndim != 0 or self.dtype.kind not in "iu":
             raise TypeError("only integer scalar arrays can be converted to a scalar index")
-        return self._only_element()
+        return int(self._only_element())  # an unsigned element comes back as a NumPy scalar
 
     __hash__ = None
 

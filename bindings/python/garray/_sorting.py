@@ -11,7 +11,11 @@ import numpy
 
 from garray._conversions import axis_code as _axis
 from garray._creation import asarray, asnumpy
+from garray._joining import flip
 from garray._library import lib
+from garray._ufunc import UFUNCS
+
+_SUBTRACT = UFUNCS["subtract"]
 
 _UNSUPPORTED_ORDER = "order= (sorting structured arrays by field) is not supported: garray has no structured dtypes"
 
@@ -28,16 +32,26 @@ def _kth_list(kth):
     return [operator.index(k) for k in numpy.atleast_1d(kth).ravel()]
 
 
-def sort(a, axis=-1, kind=None, order=None, *, stable=None):
-    """A sorted copy of `a` (NaN last; complex by real, then imaginary part)."""
+def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+    """A sorted copy of `a` (NaN last; complex by real, then imaginary part); descending=True (the
+    Array API's) is that order reversed."""
     _refuse_order(order)
-    return lib.ga_array_sort(asarray(a), _axis(axis), 1)
+    ascending = lib.ga_array_sort(asarray(a), _axis(axis), 1)
+    return flip(ascending, axis) if descending else ascending
 
 
-def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
-    """The int64 indices that sort `a` along `axis`: NumPy's kind='stable' result."""
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+    """The int64 indices that sort `a` along `axis`: NumPy's kind='stable' result. descending=True
+    keeps equal elements in their order too: the ascending stable sort of the reversed axis,
+    reversed, counted from the end."""
     _refuse_order(order)
-    return lib.ga_array_argsort(asarray(a), _axis(axis), 1)
+    a = asarray(a)
+    if not descending or a.ndim == 0:
+        return lib.ga_array_argsort(a, _axis(axis), 1)
+    if axis is None:
+        a, axis = a.ravel(), -1
+    indices = flip(lib.ga_array_argsort(flip(a, axis), _axis(axis), 1), axis)
+    return _SUBTRACT(a.shape[axis] - 1, indices)
 
 
 def lexsort(keys, axis=-1):

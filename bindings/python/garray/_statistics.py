@@ -47,13 +47,22 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False):
     return lib.ga_array_mean(a, _options(axis, keepdims, dtype), out)
 
 
-def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+def _ddof(ddof, correction):
+    """NumPy 2's rule: `correction` is the Array API's name for ddof; giving both is an error."""
+    if correction is None:
+        return ddof
+    if ddof != 0:
+        raise ValueError("ddof and correction can't be provided simultaneously")
+    return correction
+
+
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, correction=None):
     """The variance, in one numerically sound pass (Welford/Chan); real for complex input."""
-    return lib.ga_array_var(a, _options(axis, keepdims, dtype, ddof), out)
+    return lib.ga_array_var(a, _options(axis, keepdims, dtype, _ddof(ddof, correction)), out)
 
 
-def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-    return lib.ga_array_std(a, _options(axis, keepdims, dtype, ddof), out)
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, correction=None):
+    return lib.ga_array_std(a, _options(axis, keepdims, dtype, _ddof(ddof, correction)), out)
 
 
 def argmax(a, axis=None, out=None, *, keepdims=False):

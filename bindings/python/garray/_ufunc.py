@@ -9,6 +9,8 @@ and casting, ValueError for shapes).
 
 import operator
 
+import numpy
+
 from garray._conversions import CASTINGS as _CASTING
 from garray._conversions import dtype_code_or_same
 from garray._library import lib
@@ -22,12 +24,15 @@ def _signature_code(entry):
 class ufunc:
     """A NumPy ufunc on garray arrays: `ufunc(*inputs, out=None, dtype=None, casting='same_kind',
     signature=None)`, with `reduce`, `accumulate`, `at` and `outer`, and NumPy's `nin`, `nout`, `nargs`, `ntypes`,
-    `types` and `__name__`."""
+    `types`, `identity`, `name` and `__name__`."""
 
     def __init__(self, handle):
         self._handle = handle
-        self.__name__ = lib.ga_ufunc_name(handle)
+        self.__name__ = self.name = lib.ga_ufunc_name(handle)
         self.nin, self.nout = lib.ga_ufunc_arity(handle)
+        # The library has no query for it: the identity is NumPy's ufunc of the same name's (None if none).
+        reference = getattr(numpy, self.__name__, None)
+        self.identity = reference.identity if isinstance(reference, numpy.ufunc) else None
         self.nargs = self.nin + self.nout
         self._allocated_outputs = (None,) * self.nout
 

@@ -15,6 +15,7 @@ import operator
 
 from garray import _dtypes
 from garray import _fft_config as config
+from garray._array_api import check_device
 from garray._library import lib
 from garray._ndarray import ndarray
 
@@ -117,20 +118,26 @@ def ihfft(a, n=None, axis=-1, norm=None, out=None):
     return _one_axis(lib.GA_FFT_HERMITIAN_INVERSE, a, n, axis, norm, out)
 
 
-def _frequencies(n, d, real):
+def _frequencies(n, d, real, dtype, device):
     n = operator.index(n)
     1.0 / (n * d)  # NumPy's ZeroDivisionError for n or d zero
-    return lib.ga_fft_freq(n, float(d), int(real), _dtypes.code_of("float64"), None)
+    check_device(device)
+    code = _dtypes.code_of("float64" if dtype is None else dtype)
+    if device is None:
+        return lib.ga_fft_freq(n, float(d), int(real), code, None)
+    with device:
+        return lib.ga_fft_freq(n, float(d), int(real), code, None)
 
 
-def fftfreq(n, d=1.0):
-    """The sample frequencies [0, 1, ..., -1] / (d n) of an n-point transform, float64."""
-    return _frequencies(n, d, False)
+def fftfreq(n, d=1.0, *, dtype=None, device=None):
+    """The sample frequencies [0, 1, ..., -1] / (d n) of an n-point transform (float64 by default),
+    on `device` (a garray.cuda.Device; None: the current one), as the Array API's fftfreq."""
+    return _frequencies(n, d, False, dtype, device)
 
 
-def rfftfreq(n, d=1.0):
-    """The sample frequencies [0, 1, ..., n/2] / (d n) of rfft, float64."""
-    return _frequencies(n, d, True)
+def rfftfreq(n, d=1.0, *, dtype=None, device=None):
+    """The sample frequencies [0, 1, ..., n/2] / (d n) of rfft, as fftfreq."""
+    return _frequencies(n, d, True, dtype, device)
 
 
 def fftshift(x, axes=None):

@@ -21,11 +21,17 @@ import operator
 
 import numpy
 
+from garray import _joining, _statistics
+from garray._array_api import cross, matrix_transpose, vecdot
 from garray._library import lib
+from garray._products import matmul, tensordot
+from garray._joining import outer
+from garray._ufunc import UFUNCS
 
 __all__ = ["LinAlgError", "check_errors", "cholesky", "cond", "det", "eig", "eigh", "eigvals", "eigvalsh", "inv",
            "lstsq", "matrix_power", "matrix_rank", "multi_dot", "norm", "pinv", "qr", "slogdet", "solve", "svd",
-           "tensorinv", "tensorsolve", "EigResult", "EighResult", "LstsqResult", "QRResult", "SVDResult",
+           "tensorinv", "tensorsolve", "cross", "diagonal", "matmul", "matrix_norm", "matrix_transpose", "outer",
+           "svdvals", "tensordot", "trace", "vecdot", "vector_norm", "EigResult", "EighResult", "LstsqResult", "QRResult", "SVDResult",
            "SlogdetResult"]
 
 
@@ -276,3 +282,50 @@ def tensorsolve(a, b, axes=None):
 @_linalg_errors
 def tensorinv(a, ind=2):
     return lib.ga_linalg_tensorinv(a, operator.index(ind), None)
+
+
+# The Array API's linalg extension: the functions NumPy's linalg lacks, as NumPy 2 has them ----------
+
+def svdvals(x, /):
+    """The singular values of each matrix of x, descending."""
+    return svd(x, compute_uv=False)
+
+
+def diagonal(x, /, *, offset=0):
+    """The diagonal of each matrix of x (its last two axes)."""
+    return _joining.diagonal(x, offset, axis1=-2, axis2=-1)
+
+
+def trace(x, /, *, offset=0, dtype=None):
+    """The sum of each matrix's diagonal (its last two axes)."""
+    return _joining.trace(x, offset, axis1=-2, axis2=-1, dtype=dtype)
+
+
+def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+    """The norm of each matrix of x (its last two axes): 'fro', 'nuc', ±1, ±2 or ±inf."""
+    _stacked_matrices(x)
+    return norm(x, ord=ord, axis=(-2, -1), keepdims=keepdims)
+
+
+def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+    """The vector p-norm over `axis` (None: every element; a tuple: those axes as one vector)."""
+    magnitude = UFUNCS["absolute"](x)
+    if ord == math.inf:
+        return _statistics_reduce("maximum", magnitude, axis, keepdims)
+    if ord == -math.inf:
+        return _statistics_reduce("minimum", magnitude, axis, keepdims)
+    if ord == 0:
+        nonzero = UFUNCS["not_equal"](magnitude, 0).astype(magnitude.dtype)
+        return _statistics.sum(nonzero, axis=axis, keepdims=keepdims)
+    if ord == 1:
+        return _statistics.sum(magnitude, axis=axis, keepdims=keepdims)
+    if ord == 2:
+        return UFUNCS["sqrt"](_statistics.sum(UFUNCS["multiply"](magnitude, magnitude), axis=axis,
+                                              keepdims=keepdims))
+    powered = _statistics.sum(UFUNCS["power"](magnitude, float(ord)), axis=axis, keepdims=keepdims)
+    return UFUNCS["power"](powered, 1.0 / float(ord))
+
+
+def _statistics_reduce(name, magnitude, axis, keepdims):
+    # maximum/minimum have no identity: an empty vector's inf-norm is refused, as NumPy does.
+    return UFUNCS[name].reduce(magnitude, axis=axis, keepdims=keepdims)

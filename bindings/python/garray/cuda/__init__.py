@@ -4,10 +4,12 @@ from garray._kernel import Function
 from garray.cuda import compiler, memory, runtime
 from garray.cuda._device import Device
 from garray.cuda._stream import Event, ExternalStream, Stream, get_current_stream, get_elapsed_time
-from garray.cuda.memory import MemoryPointer, MemoryPool, PinnedMemoryPool
+from garray.cuda.memory import (MemoryPointer, MemoryPool, PinnedMemoryPointer, PinnedMemoryPool, alloc,
+                                alloc_pinned_memory, set_allocator, set_pinned_memory_allocator)
 
 __all__ = ["compiler", "memory", "runtime", "Device", "Event", "ExternalStream", "Stream",
            "get_current_stream", "get_elapsed_time", "MemoryPointer", "MemoryPool", "PinnedMemoryPool",
+           "PinnedMemoryPointer", "alloc", "alloc_pinned_memory", "set_allocator", "set_pinned_memory_allocator",
            "Function", "is_available"]
 
 

@@ -5,10 +5,15 @@ language in the process; these objects are views of them. A pool object answers 
 thread's current device, as CuPy's default pool does.
 """
 
+import ctypes
+import functools
+import weakref
+
 from garray._errors import OutOfMemoryError
 from garray._library import lib
 
-__all__ = ["OutOfMemoryError", "MemoryPool", "PinnedMemoryPool", "MemoryPointer"]
+__all__ = ["OutOfMemoryError", "MemoryPool", "PinnedMemoryPool", "MemoryPointer", "PinnedMemoryPointer",
+           "alloc", "alloc_pinned_memory", "set_allocator", "set_pinned_memory_allocator"]
 
 
 class MemoryPointer:
@@ -29,8 +34,26 @@ class MemoryPointer:
         return f"<garray.cuda.MemoryPointer {self.ptr:#x} (device {self.device_id})>"
 
 
+class _DeviceBlock:
+    """Device memory from the pool (MemoryPool.malloc), returned to it, ordered on the current
+    stream, when the last MemoryPointer to it goes."""
+
+    __slots__ = ("ptr", "size", "__weakref__")
+
+    def __init__(self, size):
+        self.ptr = lib.ga_memory_allocate(size, None) if size else 0
+        self.size = size
+        if self.ptr:
+            weakref.finalize(self, lib.ga_memory_free, self.ptr, None)
+
+
 class MemoryPool:
     """The device memory pool of the current device."""
+
+    def malloc(self, size):
+        """`size` bytes of device memory from the pool, as a MemoryPointer (as CuPy's)."""
+        block = _DeviceBlock(size)
+        return MemoryPointer(block, block.ptr, lib.ga_device_get_current())
 
     @staticmethod
     def _stats():
@@ -76,8 +99,36 @@ class MemoryPool:
         return lib.ga_memory_pool_get_limit(lib.ga_device_get_current())
 
 
+@functools.lru_cache(maxsize=64)
+def _pinned_type(size):
+    """A bytes-sized ctypes array type (the buffer protocol NumPy reads) named as CuPy's pointer."""
+    return type("PinnedMemoryPointer", (ctypes.c_ubyte * size,), {
+        "__slots__": (), "__int__": lambda self: ctypes.addressof(self),
+        "ptr": property(ctypes.addressof), "size": size,
+        "__doc__": "Pinned host memory from garray's pool: a buffer (numpy.frombuffer reads it) with ptr and size."})
+
+
+class PinnedMemoryPointer:
+    """What alloc_pinned_memory returns: `ptr`, `size`, int(), and the buffer protocol (a ctypes
+    array of bytes over the memory). The memory goes back to the pool when it is no longer referred
+    to (a NumPy array made by numpy.frombuffer refers to it)."""
+
+    def __new__(cls, size):
+        if size < 0:
+            raise ValueError(f"size must be non-negative, not {size}")
+        ptr = lib.ga_pinned_allocate(size) if size else 0
+        buffer = _pinned_type(size).from_address(ptr) if ptr else (ctypes.c_ubyte * 0)()
+        if ptr:
+            weakref.finalize(buffer, lib.ga_pinned_free, ptr, None)
+        return buffer
+
+
 class PinnedMemoryPool:
     """The pinned (page-locked) host memory pool that asynchronous transfers stage through."""
+
+    def malloc(self, size):
+        """`size` bytes of pinned host memory from the pool (a PinnedMemoryPointer), as CuPy's."""
+        return PinnedMemoryPointer(size)
 
     def used_bytes(self):
         return lib.ga_pinned_pool_stats()["used_bytes"]
@@ -102,3 +153,34 @@ def get_default_memory_pool():
 
 def get_default_pinned_memory_pool():
     return _default_pinned_memory_pool
+
+
+def alloc(size):
+    """`size` bytes of device memory from the current device's pool, as cupy.cuda.alloc."""
+    return _default_memory_pool.malloc(size)
+
+
+def alloc_pinned_memory(size):
+    """`size` bytes of pinned host memory from garray's pool, as cupy.cuda.alloc_pinned_memory:
+    `numpy.frombuffer(alloc_pinned_memory(400), numpy.float32, 100)` is a NumPy array over it."""
+    return _default_pinned_memory_pool.malloc(size)
+
+
+def _is_pool_malloc(allocator, pool_type):
+    return getattr(allocator, "__func__", None) is pool_type.malloc and isinstance(allocator.__self__, pool_type)
+
+
+def set_allocator(allocator=None):
+    """CuPy's: garray's arrays always come from the C library's per-device pool (shared by every
+    language in the process), so the allocators it takes are None and a MemoryPool's malloc, which
+    both name that pool; another allocator raises NotImplementedError."""
+    if allocator is not None and not _is_pool_malloc(allocator, MemoryPool):
+        raise NotImplementedError("garray allocates from its own pool: set_allocator takes None or "
+                                  "garray.cuda.MemoryPool().malloc")
+
+
+def set_pinned_memory_allocator(allocator=None):
+    """As set_allocator, for pinned host memory: None or a PinnedMemoryPool's malloc."""
+    if allocator is not None and not _is_pool_malloc(allocator, PinnedMemoryPool):
+        raise NotImplementedError("garray stages through its own pinned pool: set_pinned_memory_allocator "
+                                  "takes None or garray.cuda.PinnedMemoryPool().malloc")
