@@ -51,6 +51,8 @@ from garray import random
 from garray import fft
 from garray import linalg
 from garray import jit
+from garray import scipy
+from garray.scipy import signal  # ga.signal: garray.scipy.signal, as the alias
 from garray.linalg import errstate
 
 # ga.add, ga.sin, ga.true_divide, ...: one ufunc object per name, aliases included (_ufunc.NAMES).
