@@ -46,7 +46,9 @@ GA_API ga_status_t ga_signal_convolve(ga_array_t in1, ga_array_t in2, ga_convolv
                                       ga_convolve_method_t method, ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
     require_out(result, "result");
-    Array values = garray::convolve(deref(in1, "in1"), deref(in2, "in2"), mode, method, false, stream_or_current(stream));
+    const Array& a = deref(in1, "in1");
+    const Array& b = deref(in2, "in2");
+    Array values = garray::convolve(a, b, mode, method, false, stream_or_current(stream));
     *result = make_handle<ga_array_s>(std::move(values));
   });
 }
@@ -55,7 +57,9 @@ GA_API ga_status_t ga_signal_correlate(ga_array_t in1, ga_array_t in2, ga_convol
                                        ga_convolve_method_t method, ga_stream_t stream, ga_array_t* result) {
   return guarded(__func__, [&] {
     require_out(result, "result");
-    Array values = garray::convolve(deref(in1, "in1"), deref(in2, "in2"), mode, method, true, stream_or_current(stream));
+    const Array& a = deref(in1, "in1");
+    const Array& b = deref(in2, "in2");
+    Array values = garray::convolve(a, b, mode, method, true, stream_or_current(stream));
     *result = make_handle<ga_array_s>(std::move(values));
   });
 }
@@ -84,8 +88,9 @@ GA_API ga_status_t ga_signal_convolve2d(ga_array_t in1, ga_array_t in2, ga_convo
                                         ga_array_t* result) {
   return guarded(__func__, [&] {
     require_out(result, "result");
-    Array values = garray::convolve2d(deref(in1, "in1"), deref(in2, "in2"), mode, boundary, fillvalue, false,
-                                      stream_or_current(stream));
+    const Array& a = deref(in1, "in1");
+    const Array& b = deref(in2, "in2");
+    Array values = garray::convolve2d(a, b, mode, boundary, fillvalue, false, stream_or_current(stream));
     *result = make_handle<ga_array_s>(std::move(values));
   });
 }
@@ -95,8 +100,9 @@ GA_API ga_status_t ga_signal_correlate2d(ga_array_t in1, ga_array_t in2, ga_conv
                                          ga_array_t* result) {
   return guarded(__func__, [&] {
     require_out(result, "result");
-    Array values = garray::convolve2d(deref(in1, "in1"), deref(in2, "in2"), mode, boundary, fillvalue, true,
-                                      stream_or_current(stream));
+    const Array& a = deref(in1, "in1");
+    const Array& b = deref(in2, "in2");
+    Array values = garray::convolve2d(a, b, mode, boundary, fillvalue, true, stream_or_current(stream));
     *result = make_handle<ga_array_s>(std::move(values));
   });
 }
@@ -105,7 +111,9 @@ GA_API ga_status_t ga_signal_order_filter(ga_array_t a, ga_array_t domain, int64
                                           ga_array_t* result) {
   return guarded(__func__, [&] {
     require_out(result, "result");
-    Array values = garray::order_filter(deref(a, "a"), deref(domain, "domain"), rank, stream_or_current(stream));
+    const Array& input = deref(a, "a");
+    const Array& mask = deref(domain, "domain");
+    Array values = garray::order_filter(input, mask, rank, stream_or_current(stream));
     *result = make_handle<ga_array_s>(std::move(values));
   });
 }

@@ -331,6 +331,24 @@ module garray_c
     enumerator :: GA_WINDOW_HANNING = 3
     enumerator :: GA_WINDOW_KAISER = 4
   end enum
+  ! ga_convolve_mode_t
+  enum, bind(c)
+    enumerator :: GA_CONVOLVE_FULL = 0
+    enumerator :: GA_CONVOLVE_SAME = 1
+    enumerator :: GA_CONVOLVE_VALID = 2
+  end enum
+  ! ga_convolve_method_t
+  enum, bind(c)
+    enumerator :: GA_CONVOLVE_METHOD_AUTO = 0
+    enumerator :: GA_CONVOLVE_METHOD_DIRECT = 1
+    enumerator :: GA_CONVOLVE_METHOD_FFT = 2
+  end enum
+  ! ga_boundary_t
+  enum, bind(c)
+    enumerator :: GA_BOUNDARY_FILL = 0
+    enumerator :: GA_BOUNDARY_WRAP = 1
+    enumerator :: GA_BOUNDARY_SYMM = 2
+  end enum
 
   ! include/garray/indexing.h
   ! ga_index_mode_t
@@ -1771,6 +1789,93 @@ module garray_c
       type(c_ptr), optional :: result
       integer(c_int) :: return_value
     end function ga_signal_window
+    function ga_signal_convolve(in1, in2, mode, method, stream, result) &
+        bind(C, name="ga_signal_convolve") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: in1
+      type(c_ptr), value :: in2
+      integer(c_int), value :: mode
+      integer(c_int), value :: method
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_signal_convolve
+    function ga_signal_correlate(in1, in2, mode, method, stream, result) &
+        bind(C, name="ga_signal_correlate") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: in1
+      type(c_ptr), value :: in2
+      integer(c_int), value :: mode
+      integer(c_int), value :: method
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_signal_correlate
+    function ga_signal_choose_conv_method(in1, in2, mode, method) &
+        bind(C, name="ga_signal_choose_conv_method") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: in1
+      type(c_ptr), value :: in2
+      integer(c_int), value :: mode
+      integer(c_int), optional :: method
+      integer(c_int) :: return_value
+    end function ga_signal_choose_conv_method
+    function ga_signal_fftconvolve(in1, in2, mode, axes, count, stream, result) &
+        bind(C, name="ga_signal_fftconvolve") result(return_value)
+      import :: c_int, c_ptr
+      type(c_ptr), value :: in1
+      type(c_ptr), value :: in2
+      integer(c_int), value :: mode
+      integer(c_int), intent(in), optional :: axes(*)
+      integer(c_int), value :: count
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_signal_fftconvolve
+    function ga_signal_convolve2d(in1, in2, mode, boundary, fillvalue, stream, result) &
+        bind(C, name="ga_signal_convolve2d") result(return_value)
+      import :: c_int, c_ptr, ga_scalar_t
+      type(c_ptr), value :: in1
+      type(c_ptr), value :: in2
+      integer(c_int), value :: mode
+      integer(c_int), value :: boundary
+      type(ga_scalar_t), value :: fillvalue
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_signal_convolve2d
+    function ga_signal_correlate2d(in1, in2, mode, boundary, fillvalue, stream, result) &
+        bind(C, name="ga_signal_correlate2d") result(return_value)
+      import :: c_int, c_ptr, ga_scalar_t
+      type(c_ptr), value :: in1
+      type(c_ptr), value :: in2
+      integer(c_int), value :: mode
+      integer(c_int), value :: boundary
+      type(ga_scalar_t), value :: fillvalue
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_signal_correlate2d
+    function ga_signal_order_filter(a, domain, rank, stream, result) &
+        bind(C, name="ga_signal_order_filter") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: a
+      type(c_ptr), value :: domain
+      integer(c_int64_t), value :: rank
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_signal_order_filter
+    function ga_signal_medfilt(a, ndim, shape, stream, result) &
+        bind(C, name="ga_signal_medfilt") result(return_value)
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: a
+      integer(c_int), value :: ndim
+      integer(c_int64_t), intent(in), optional :: shape(*)
+      type(c_ptr), value :: stream
+      type(c_ptr), optional :: result
+      integer(c_int) :: return_value
+    end function ga_signal_medfilt
 
     ! include/garray/indexing.h
     function ga_array_advanced_index(array, items, count, mode, stream, result) &

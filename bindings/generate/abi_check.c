@@ -263,6 +263,18 @@ _Static_assert(GA_WINDOW_BLACKMAN == 1, "value of GA_WINDOW_BLACKMAN");
 _Static_assert(GA_WINDOW_HAMMING == 2, "value of GA_WINDOW_HAMMING");
 _Static_assert(GA_WINDOW_HANNING == 3, "value of GA_WINDOW_HANNING");
 _Static_assert(GA_WINDOW_KAISER == 4, "value of GA_WINDOW_KAISER");
+_Static_assert(sizeof(ga_convolve_mode_t) == 4, "size of ga_convolve_mode_t");
+_Static_assert(GA_CONVOLVE_FULL == 0, "value of GA_CONVOLVE_FULL");
+_Static_assert(GA_CONVOLVE_SAME == 1, "value of GA_CONVOLVE_SAME");
+_Static_assert(GA_CONVOLVE_VALID == 2, "value of GA_CONVOLVE_VALID");
+_Static_assert(sizeof(ga_convolve_method_t) == 4, "size of ga_convolve_method_t");
+_Static_assert(GA_CONVOLVE_METHOD_AUTO == 0, "value of GA_CONVOLVE_METHOD_AUTO");
+_Static_assert(GA_CONVOLVE_METHOD_DIRECT == 1, "value of GA_CONVOLVE_METHOD_DIRECT");
+_Static_assert(GA_CONVOLVE_METHOD_FFT == 2, "value of GA_CONVOLVE_METHOD_FFT");
+_Static_assert(sizeof(ga_boundary_t) == 4, "size of ga_boundary_t");
+_Static_assert(GA_BOUNDARY_FILL == 0, "value of GA_BOUNDARY_FILL");
+_Static_assert(GA_BOUNDARY_WRAP == 1, "value of GA_BOUNDARY_WRAP");
+_Static_assert(GA_BOUNDARY_SYMM == 2, "value of GA_BOUNDARY_SYMM");
 /* include/garray/indexing.h */
 _Static_assert(sizeof(ga_index_mode_t) == 4, "size of ga_index_mode_t");
 _Static_assert(GA_INDEX_MODE_WRAP == 0, "value of GA_INDEX_MODE_WRAP");

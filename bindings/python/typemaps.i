@@ -765,3 +765,4 @@ static PyObject *ga_py_dlpack_capsule_is_versioned(PyObject *self, PyObject *arg
 %include "python/products.i"
 %include "python/linalg.i"
 %include "python/fft.i"
+%include "python/signal.i"

@@ -130,11 +130,8 @@ Array fftconvolve(const Array& in1, const Array& in2, ga_convolve_mode_t mode,
 
 Array fftcorrelate(const Array& in1, const Array& in2, ga_convolve_mode_t mode, const StreamRef& stream) {
   require_on_stream_device(in2, stream, "in2");
-  Array reversed = copy_as(flip(in2, std::nullopt), in2.dtype(), GA_ORDER_C, stream);
+  const Array reversed = copy_as(flip(in2, std::nullopt), in2.dtype(), GA_ORDER_C, stream);
   if (dtype_info(reversed.dtype()).kind == GA_KIND_COMPLEX) {
-    if (reversed.dtype() != GA_COMPLEX64 && reversed.dtype() != GA_COMPLEX128) {
-      reversed = copy_as(reversed, GA_COMPLEX64, GA_ORDER_C, stream);
-    }
     DeviceGuard guard(stream->device());
     spectrum_kernels::conjugate(reversed.dtype(), reversed.data(), reversed.size(), stream->native());
   }

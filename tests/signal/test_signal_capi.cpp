@@ -135,7 +135,9 @@ std::vector<int64_t> shape_of_array(ga_array_t array) {
   int ndim = 0;
   EXPECT_EQ(ga_array_ndim(array, &ndim), GA_OK);
   std::vector<int64_t> shape(static_cast<size_t>(ndim));
-  if (ndim > 0) EXPECT_EQ(ga_array_shape(array, shape.data()), GA_OK);
+  if (ndim > 0) {
+    EXPECT_EQ(ga_array_shape(array, shape.data()), GA_OK);
+  }
   return shape;
 }
 

@@ -839,6 +839,45 @@ const GA_WINDOW_KAISER = ga_window_t(4)
 ga_signal_window(kind, m, beta, stream, result) =
     @ccall libgarray.ga_signal_window(kind::ga_window_t, m::Int64, beta::Cdouble, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
 
+const ga_convolve_mode_t = Cint
+const GA_CONVOLVE_FULL = ga_convolve_mode_t(0)
+const GA_CONVOLVE_SAME = ga_convolve_mode_t(1)
+const GA_CONVOLVE_VALID = ga_convolve_mode_t(2)
+
+const ga_convolve_method_t = Cint
+const GA_CONVOLVE_METHOD_AUTO = ga_convolve_method_t(0)
+const GA_CONVOLVE_METHOD_DIRECT = ga_convolve_method_t(1)
+const GA_CONVOLVE_METHOD_FFT = ga_convolve_method_t(2)
+
+const ga_boundary_t = Cint
+const GA_BOUNDARY_FILL = ga_boundary_t(0)
+const GA_BOUNDARY_WRAP = ga_boundary_t(1)
+const GA_BOUNDARY_SYMM = ga_boundary_t(2)
+
+ga_signal_convolve(in1, in2, mode, method, stream, result) =
+    @ccall libgarray.ga_signal_convolve(in1::ga_array_t, in2::ga_array_t, mode::ga_convolve_mode_t, method::ga_convolve_method_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_signal_correlate(in1, in2, mode, method, stream, result) =
+    @ccall libgarray.ga_signal_correlate(in1::ga_array_t, in2::ga_array_t, mode::ga_convolve_mode_t, method::ga_convolve_method_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_signal_choose_conv_method(in1, in2, mode, method) =
+    @ccall libgarray.ga_signal_choose_conv_method(in1::ga_array_t, in2::ga_array_t, mode::ga_convolve_mode_t, method::Ptr{ga_convolve_method_t})::ga_status_t
+
+ga_signal_fftconvolve(in1, in2, mode, axes, count, stream, result) =
+    @ccall libgarray.ga_signal_fftconvolve(in1::ga_array_t, in2::ga_array_t, mode::ga_convolve_mode_t, axes::Ptr{Cint}, count::Cint, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_signal_convolve2d(in1, in2, mode, boundary, fillvalue, stream, result) =
+    @ccall libgarray.ga_signal_convolve2d(in1::ga_array_t, in2::ga_array_t, mode::ga_convolve_mode_t, boundary::ga_boundary_t, fillvalue::ga_scalar_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_signal_correlate2d(in1, in2, mode, boundary, fillvalue, stream, result) =
+    @ccall libgarray.ga_signal_correlate2d(in1::ga_array_t, in2::ga_array_t, mode::ga_convolve_mode_t, boundary::ga_boundary_t, fillvalue::ga_scalar_t, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_signal_order_filter(a, domain, rank, stream, result) =
+    @ccall libgarray.ga_signal_order_filter(a::ga_array_t, domain::ga_array_t, rank::Int64, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
+
+ga_signal_medfilt(a, ndim, shape, stream, result) =
+    @ccall libgarray.ga_signal_medfilt(a::ga_array_t, ndim::Cint, shape::Ptr{Int64}, stream::ga_stream_t, result::Ptr{ga_array_t})::ga_status_t
+
 # include/garray/indexing.h
 
 const ga_index_mode_t = Cint

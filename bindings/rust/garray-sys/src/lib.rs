@@ -1207,11 +1207,89 @@ pub const GA_WINDOW_HAMMING: ga_window_t = 2;
 pub const GA_WINDOW_HANNING: ga_window_t = 3;
 pub const GA_WINDOW_KAISER: ga_window_t = 4;
 
+pub type ga_convolve_mode_t = c_int;
+pub const GA_CONVOLVE_FULL: ga_convolve_mode_t = 0;
+pub const GA_CONVOLVE_SAME: ga_convolve_mode_t = 1;
+pub const GA_CONVOLVE_VALID: ga_convolve_mode_t = 2;
+
+pub type ga_convolve_method_t = c_int;
+pub const GA_CONVOLVE_METHOD_AUTO: ga_convolve_method_t = 0;
+pub const GA_CONVOLVE_METHOD_DIRECT: ga_convolve_method_t = 1;
+pub const GA_CONVOLVE_METHOD_FFT: ga_convolve_method_t = 2;
+
+pub type ga_boundary_t = c_int;
+pub const GA_BOUNDARY_FILL: ga_boundary_t = 0;
+pub const GA_BOUNDARY_WRAP: ga_boundary_t = 1;
+pub const GA_BOUNDARY_SYMM: ga_boundary_t = 2;
+
 unsafe extern "C" {
     pub fn ga_signal_window(
         kind: ga_window_t,
         m: i64,
         beta: f64,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_signal_convolve(
+        in1: ga_array_t,
+        in2: ga_array_t,
+        mode: ga_convolve_mode_t,
+        method: ga_convolve_method_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_signal_correlate(
+        in1: ga_array_t,
+        in2: ga_array_t,
+        mode: ga_convolve_mode_t,
+        method: ga_convolve_method_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_signal_choose_conv_method(
+        in1: ga_array_t,
+        in2: ga_array_t,
+        mode: ga_convolve_mode_t,
+        method: *mut ga_convolve_method_t,
+    ) -> ga_status_t;
+    pub fn ga_signal_fftconvolve(
+        in1: ga_array_t,
+        in2: ga_array_t,
+        mode: ga_convolve_mode_t,
+        axes: *const c_int,
+        count: c_int,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_signal_convolve2d(
+        in1: ga_array_t,
+        in2: ga_array_t,
+        mode: ga_convolve_mode_t,
+        boundary: ga_boundary_t,
+        fillvalue: ga_scalar_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_signal_correlate2d(
+        in1: ga_array_t,
+        in2: ga_array_t,
+        mode: ga_convolve_mode_t,
+        boundary: ga_boundary_t,
+        fillvalue: ga_scalar_t,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_signal_order_filter(
+        a: ga_array_t,
+        domain: ga_array_t,
+        rank: i64,
+        stream: ga_stream_t,
+        result: *mut ga_array_t,
+    ) -> ga_status_t;
+    pub fn ga_signal_medfilt(
+        a: ga_array_t,
+        ndim: c_int,
+        shape: *const i64,
         stream: ga_stream_t,
         result: *mut ga_array_t,
     ) -> ga_status_t;
