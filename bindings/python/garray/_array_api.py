@@ -191,8 +191,11 @@ def cross(x1, x2, /, *, axis=-1):
 
 
 def round(x, /, decimals=0, out=None):
-    """Round half to even (NumPy's round), `decimals` places after the point."""
+    """Round half to even (NumPy's round), `decimals` places after the point; integers and booleans
+    keep their dtype (as NumPy's round and the standard's)."""
     rint = UFUNCS["rint"]
+    if isinstance(x, ndarray) and x.dtype.kind in "biu" and decimals >= 0:
+        return x.copy() if out is None else _joining.copyto(out, x) or out
     if decimals == 0:
         return rint(x, out=out)
     scale = 10.0 ** decimals
