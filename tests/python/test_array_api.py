@@ -355,3 +355,12 @@ def test_from_dlpack_copy_and_device():
         ga.from_dlpack(numpy.arange(3), copy=False)
     with pytest.raises(BufferError):
         ga.from_dlpack(x, device="cpu")
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["int8", "uint32", "int64"])
+def test_round_keeps_integer_dtypes(dtype):
+    x, host = _pair([1, -2, 3] if dtype[0] == "i" else [1, 2, 3], dtype)
+    rounded = ga.round(x)
+    assert rounded.dtype == numpy.dtype(dtype)
+    numpy.testing.assert_array_equal(ga.asnumpy(rounded), numpy.round(host))

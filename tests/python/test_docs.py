@@ -313,3 +313,25 @@ def test_sorting():
     numpy.testing.assert_array_equal(values.get(), expected[0])
     numpy.testing.assert_array_equal(counts.get(), expected[1])
     assert hist.get().sum() == 5 and edges.shape == (5,)
+
+
+@gpu
+def test_array_api_and_protocols():
+    # [snippet:array-api] (README.md, docs/python.md)
+    import numpy
+    import garray as ga
+
+    def standardize(x):                      # array-API code: no import of garray in it
+        xp = x.__array_namespace__()         # garray itself
+        return (x - xp.mean(x, axis=0)) / xp.std(x, axis=0, correction=1)
+
+    x = ga.asarray(numpy.random.default_rng(0).standard_normal((100, 3)))
+    z = standardize(x)                       # on the GPU, a garray array
+    s = numpy.linalg.svd(z, compute_uv=False)  # NumPy's function, garray's work (NEP 18)
+    w = numpy.exp(z)                         # NumPy's ufunc, garray's kernel (NEP 13)
+    # [snippet-end]
+    host = ga.asnumpy(x)
+    expected = (host - host.mean(axis=0)) / host.std(axis=0, ddof=1)
+    numpy.testing.assert_allclose(ga.asnumpy(z), expected)
+    assert isinstance(s, ga.ndarray) and isinstance(w, ga.ndarray)
+    numpy.testing.assert_allclose(ga.asnumpy(s), numpy.linalg.svd(expected, compute_uv=False))

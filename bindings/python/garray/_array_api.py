@@ -15,7 +15,7 @@ import sys
 
 import numpy
 
-from garray import _creation, _indexing, _joining, _manipulation, _scan, _sorting, _statistics
+from garray import _creation, _indexing, _joining, _manipulation, _masks, _scan, _sorting, _statistics
 from garray._library import lib
 from garray._ndarray import ndarray
 from garray._ufunc import UFUNCS
@@ -191,8 +191,11 @@ def cross(x1, x2, /, *, axis=-1):
 
 
 def round(x, /, decimals=0, out=None):
-    """Round half to even (NumPy's round), `decimals` places after the point."""
+    """Round half to even (NumPy's round), `decimals` places after the point; integers and booleans
+    keep their dtype (as NumPy's round and the standard's)."""
     rint = UFUNCS["rint"]
+    if isinstance(x, ndarray) and x.dtype.kind in "biu" and decimals >= 0:
+        return x.copy() if out is None else _joining.copyto(out, x) or out
     if decimals == 0:
         return rint(x, out=out)
     scale = 10.0 ** decimals
@@ -222,27 +225,50 @@ UniqueCountsResult = collections.namedtuple("UniqueCountsResult", ["values", "co
 UniqueInverseResult = collections.namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
 
 
-def _unique(x, **returns):
-    # The standard counts every NaN as distinct (equal_nan=False), as NumPy 2's unique_* do.
-    return _sorting.unique(_manipulation.ravel(x), equal_nan=False, **returns)
+def _unique(x, inverse):
+    """The distinct values of x, their first indices, counts and (with `inverse`) the inverse, of x's
+    shape, every NaN counting as distinct (as the standard and NumPy 2's unique_* say). garray's
+    unique merges NaNs (equal_nan=True), so the NaNs are set apart and appended, as NumPy sorts them."""
+    flat = _manipulation.ravel(x)
+    nan = UFUNCS["isnan"](flat) if flat.dtype.kind in "fc" else None
+    if nan is None or not bool(UFUNCS["logical_or"].reduce(nan, axis=None)):
+        results = _sorting.unique(flat, return_index=True, return_inverse=inverse, return_counts=True)
+        values, indices, counts = results[0], results[1], results[-1]
+        inverse_indices = _manipulation.reshape(results[2], x.shape) if inverse else None
+        return values, indices, inverse_indices, counts
+    number = UFUNCS["logical_not"](nan)
+    kept = _masks.nonzero(number)[0]
+    nan_positions = _masks.nonzero(nan)[0]
+    results = _sorting.unique(flat[number], return_index=True, return_inverse=inverse, return_counts=True)
+    distinct = results[0].size
+    values = _joining.concatenate([results[0], flat[nan]])
+    indices = _joining.concatenate([_indexing.take(kept, results[1]), nan_positions])
+    counts = _joining.concatenate([results[-1], _creation.ones(nan_positions.size, dtype=results[-1].dtype)])
+    inverse_indices = None
+    if inverse:
+        inverse_indices = _creation.empty(flat.size, dtype=results[2].dtype)
+        inverse_indices[number] = results[2]
+        inverse_indices[nan] = _creation.arange(distinct, distinct + nan_positions.size, dtype=results[2].dtype)
+        inverse_indices = _manipulation.reshape(inverse_indices, x.shape)
+    return values, indices, inverse_indices, counts
 
 
 def unique_all(x, /):
-    values, indices, inverse, counts = _unique(x, return_index=True, return_inverse=True, return_counts=True)
-    return UniqueAllResult(values, indices, _manipulation.reshape(inverse, x.shape), counts)
+    return UniqueAllResult(*_unique(x, inverse=True))
 
 
 def unique_counts(x, /):
-    return UniqueCountsResult(*_unique(x, return_counts=True))
+    values, _indices, _inverse, counts = _unique(x, inverse=False)
+    return UniqueCountsResult(values, counts)
 
 
 def unique_inverse(x, /):
-    values, inverse = _unique(x, return_inverse=True)
-    return UniqueInverseResult(values, _manipulation.reshape(inverse, x.shape))
+    values, _indices, inverse, _counts = _unique(x, inverse=True)
+    return UniqueInverseResult(values, inverse)
 
 
 def unique_values(x, /):
-    return _unique(x)
+    return _unique(x, inverse=False)[0]
 
 
 # Scans --------------------------------------------------------------------------------------------

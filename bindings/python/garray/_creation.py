@@ -27,18 +27,24 @@ def _on(device):
 
 
 def empty(shape, dtype=float, order="C", *, device=None, like=None):
-    with _on(device):
-        return lib.ga_array_empty(shape, _dtypes.code_of(dtype), order_code(order, "CF"))
+    if device is not None:
+        with _on(device):
+            return empty(shape, dtype, order)
+    return lib.ga_array_empty(shape, _dtypes.code_of(dtype), order_code(order, "CF"))
 
 
 def zeros(shape, dtype=float, order="C", *, device=None, like=None):
-    with _on(device):
-        return lib.ga_array_zeros(shape, _dtypes.code_of(dtype), order_code(order, "CF"))
+    if device is not None:
+        with _on(device):
+            return zeros(shape, dtype, order)
+    return lib.ga_array_zeros(shape, _dtypes.code_of(dtype), order_code(order, "CF"))
 
 
 def ones(shape, dtype=float, order="C", *, device=None, like=None):
-    with _on(device):
-        return lib.ga_array_ones(shape, _dtypes.code_of(dtype), order_code(order, "CF"))
+    if device is not None:
+        with _on(device):
+            return ones(shape, dtype, order)
+    return lib.ga_array_ones(shape, _dtypes.code_of(dtype), order_code(order, "CF"))
 
 
 def _dtype_of_value(value):
@@ -198,6 +204,8 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
             raise ValueError(f"copy=False: casting {source.dtype} to {numpy.dtype(dtype)} needs a copy")
         if device is not None and _on(device) != source.device:
             raise ValueError(f"copy=False: the array is on {source.device}, not on {device}")
+    if device is None:
+        return array(a, dtype, copy=bool(copy), order=order)
     with _on(device):
         return array(a, dtype, copy=bool(copy), order=order)
 

@@ -19,6 +19,8 @@ def from_dlpack(array, /, *, device=None, copy=None):
     copy=True always copies, copy=False refuses (ValueError) where a copy is needed; `device`, a
     garray.cuda.Device, must be the array's own (garray makes no host arrays: BufferError).
     """
+    if device is None and copy is None:
+        return _import(array)[0]
     if device is not None and not isinstance(device, Device):
         raise BufferError(f"garray arrays live on CUDA devices, not on {device!r}")
     result, copied = _import(array)

@@ -47,13 +47,14 @@ def all(a, axis=None, out=None, keepdims=False):
     return _LOGICAL_AND.reduce(a, axis, None, out, keepdims)
 
 
-def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None):
-    """`a` limited to [a_min, a_max] (scalars or arrays, broadcast); either bound may be None. As
-    NumPy 2, `min`/`max` are the Array API's names for the bounds, and with neither bound the
-    result is a copy of `a`."""
-    if min is not None or max is not None:
-        if a_min is not None or a_max is not None:
+def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None):
+    """`a` limited to [min, max] (scalars or arrays, broadcast); either bound may be None, and with
+    neither the result is a copy of `a`. The bounds are positional or named as the Array API does
+    (`min`, `max`), or NumPy's `a_min`/`a_max`."""
+    if a_min is not None or a_max is not None:
+        if min is not None or max is not None:
             raise TypeError("clip: give the bounds as a_min/a_max or as min/max, not both")
+    else:
         a_min, a_max = min, max
     if a_min is None and a_max is None:
         return a.copy() if out is None else _MAXIMUM(a, a, out=out)
