@@ -42,26 +42,43 @@ GA_API ga_status_t ga_signal_window(ga_window_t kind, int64_t m, double beta, ga
   });
 }
 
-GA_API ga_status_t ga_signal_convolve(ga_array_t in1, ga_array_t in2, ga_convolve_mode_t mode,
-                                      ga_convolve_method_t method, ga_stream_t stream, ga_array_t* result) {
-  return guarded(__func__, [&] {
+namespace {
+
+// convolve and correlate differ only in whether in2 is flipped and conjugated.
+ga_status_t convolve_entry(const char* function, ga_array_t in1, ga_array_t in2, ga_convolve_mode_t mode,
+                           ga_convolve_method_t method, bool correlate, ga_stream_t stream,
+                           ga_array_t* result) {
+  return guarded(function, [&] {
     require_out(result, "result");
     const Array& a = deref(in1, "in1");
     const Array& b = deref(in2, "in2");
-    Array values = garray::convolve(a, b, mode, method, false, stream_or_current(stream));
+    Array values = garray::convolve(a, b, mode, method, correlate, stream_or_current(stream));
     *result = make_handle<ga_array_s>(std::move(values));
   });
 }
 
-GA_API ga_status_t ga_signal_correlate(ga_array_t in1, ga_array_t in2, ga_convolve_mode_t mode,
-                                       ga_convolve_method_t method, ga_stream_t stream, ga_array_t* result) {
-  return guarded(__func__, [&] {
+ga_status_t convolve2d_entry(const char* function, ga_array_t in1, ga_array_t in2, ga_convolve_mode_t mode,
+                             ga_boundary_t boundary, ga_scalar_t fillvalue, bool correlate, ga_stream_t stream,
+                             ga_array_t* result) {
+  return guarded(function, [&] {
     require_out(result, "result");
     const Array& a = deref(in1, "in1");
     const Array& b = deref(in2, "in2");
-    Array values = garray::convolve(a, b, mode, method, true, stream_or_current(stream));
+    Array values = garray::convolve2d(a, b, mode, boundary, fillvalue, correlate, stream_or_current(stream));
     *result = make_handle<ga_array_s>(std::move(values));
   });
+}
+
+}  // namespace
+
+GA_API ga_status_t ga_signal_convolve(ga_array_t in1, ga_array_t in2, ga_convolve_mode_t mode,
+                                      ga_convolve_method_t method, ga_stream_t stream, ga_array_t* result) {
+  return convolve_entry(__func__, in1, in2, mode, method, false, stream, result);
+}
+
+GA_API ga_status_t ga_signal_correlate(ga_array_t in1, ga_array_t in2, ga_convolve_mode_t mode,
+                                       ga_convolve_method_t method, ga_stream_t stream, ga_array_t* result) {
+  return convolve_entry(__func__, in1, in2, mode, method, true, stream, result);
 }
 
 GA_API ga_status_t ga_signal_choose_conv_method(ga_array_t in1, ga_array_t in2, ga_convolve_mode_t mode,
@@ -86,25 +103,13 @@ GA_API ga_status_t ga_signal_fftconvolve(ga_array_t in1, ga_array_t in2, ga_conv
 GA_API ga_status_t ga_signal_convolve2d(ga_array_t in1, ga_array_t in2, ga_convolve_mode_t mode,
                                         ga_boundary_t boundary, ga_scalar_t fillvalue, ga_stream_t stream,
                                         ga_array_t* result) {
-  return guarded(__func__, [&] {
-    require_out(result, "result");
-    const Array& a = deref(in1, "in1");
-    const Array& b = deref(in2, "in2");
-    Array values = garray::convolve2d(a, b, mode, boundary, fillvalue, false, stream_or_current(stream));
-    *result = make_handle<ga_array_s>(std::move(values));
-  });
+  return convolve2d_entry(__func__, in1, in2, mode, boundary, fillvalue, false, stream, result);
 }
 
 GA_API ga_status_t ga_signal_correlate2d(ga_array_t in1, ga_array_t in2, ga_convolve_mode_t mode,
                                          ga_boundary_t boundary, ga_scalar_t fillvalue, ga_stream_t stream,
                                          ga_array_t* result) {
-  return guarded(__func__, [&] {
-    require_out(result, "result");
-    const Array& a = deref(in1, "in1");
-    const Array& b = deref(in2, "in2");
-    Array values = garray::convolve2d(a, b, mode, boundary, fillvalue, true, stream_or_current(stream));
-    *result = make_handle<ga_array_s>(std::move(values));
-  });
+  return convolve2d_entry(__func__, in1, in2, mode, boundary, fillvalue, true, stream, result);
 }
 
 GA_API ga_status_t ga_signal_order_filter(ga_array_t a, ga_array_t domain, int64_t rank, ga_stream_t stream,

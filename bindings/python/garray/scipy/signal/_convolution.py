@@ -62,24 +62,23 @@ def _trivial(in1, in2):
     return None
 
 
-def convolve(in1, in2, mode="full", method="auto"):
-    """scipy.signal.convolve: the n-d convolution of in1 and in2."""
+def _convolve_or_correlate(entry, in1, in2, mode, method):
     in1, in2 = _device(in1), _device(in2)
     mode_code, method_code = _mode_code(mode), _method_code(method)
     trivial = _trivial(in1, in2)
     if trivial is not None:
         return trivial
-    return lib.ga_signal_convolve(in1, in2, mode_code, method_code)
+    return entry(in1, in2, mode_code, method_code)
+
+
+def convolve(in1, in2, mode="full", method="auto"):
+    """scipy.signal.convolve: the n-d convolution of in1 and in2."""
+    return _convolve_or_correlate(lib.ga_signal_convolve, in1, in2, mode, method)
 
 
 def correlate(in1, in2, mode="full", method="auto"):
     """scipy.signal.correlate: the n-d cross-correlation of in1 and in2."""
-    in1, in2 = _device(in1), _device(in2)
-    mode_code, method_code = _mode_code(mode), _method_code(method)
-    trivial = _trivial(in1, in2)
-    if trivial is not None:
-        return trivial
-    return lib.ga_signal_correlate(in1, in2, mode_code, method_code)
+    return _convolve_or_correlate(lib.ga_signal_correlate, in1, in2, mode, method)
 
 
 def choose_conv_method(in1, in2, mode="full", measure=False):
