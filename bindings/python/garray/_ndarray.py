@@ -352,10 +352,6 @@ class ndarray(LateMethods, lib.ga_array_s):
 
     # Operators ------------------------------------------------------------------------------------
 
-    # NumPy's binary operators return NotImplemented for an operand that declares this, so that
-    # `numpy_array + x` reaches x.__radd__, which raises TypeError for host arrays as CuPy does.
-    __array_ufunc__ = None
-
     __add__, __radd__, __iadd__ = _binary_operators("add", "add")
     __sub__, __rsub__, __isub__ = _binary_operators("subtract", "sub")
     __mul__, __rmul__, __imul__ = _binary_operators("multiply", "mul")

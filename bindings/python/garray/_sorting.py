@@ -122,7 +122,7 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
     a = asarray(a)
     if isinstance(bins, str):
         raise NotImplementedError("histogram bin estimators ('auto', 'fd', ...) are not supported")
-    if numpy.ndim(bins) == 0 and not hasattr(bins, "__cuda_array_interface__"):
+    if not hasattr(bins, "__cuda_array_interface__") and numpy.ndim(bins) == 0:
         try:
             count = operator.index(bins)
         except TypeError:
